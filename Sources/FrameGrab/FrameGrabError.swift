@@ -1,0 +1,36 @@
+/// Why framegrab could not produce a result, in the user's terms.
+///
+/// Every case names the input, so a description is a complete one-line message.
+public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
+    /// The input path does not exist.
+    case inputMissing(path: String)
+    /// The input exists but cannot be read (a directory, no permission, an I/O error).
+    case inputUnreadable(path: String, reason: String)
+    /// The input is readable but holds no video framegrab can show: empty, not media,
+    /// audio only, a still image, truncated without an index, nothing decodable.
+    case notAVideo(path: String, reason: String)
+    /// The requested time lies before the start or after the end of the video.
+    case timeOutsideVideo(path: String, requested: MediaTime, duration: MediaTime?)
+    /// The OCR engine could not start (missing language data, bad tessdata directory).
+    case ocrUnavailable(reason: String)
+    /// Something framegrab itself got wrong.
+    case internalFailure(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .inputMissing(let path):
+            return "\(path): no such file"
+        case .inputUnreadable(let path, let reason):
+            return "\(path): cannot read input (\(reason))"
+        case .notAVideo(let path, let reason):
+            return "\(path): not a video (\(reason))"
+        case .timeOutsideVideo(let path, let requested, let duration):
+            let length = duration.map { "the video runs 00:00:00.000 to \($0.timecode)" } ?? "the video has no frame there"
+            return "\(path): time \(requested.timecode) is outside the video (\(length))"
+        case .ocrUnavailable(let reason):
+            return "OCR unavailable: \(reason)"
+        case .internalFailure(let path, let reason):
+            return "\(path): internal error (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import CFFmpeg
+
+/// Finds the frame a player displays at a given time: the last frame whose presentation time
+/// is at or before it.
+///
+/// Follows what `ffmpeg -ss` does (seek to the keyframe at or before the target, decode forward,
+/// keep the last frame not past it) and checks the demuxer's work: when the first frame after a
+/// seek is already past the target (MPEG-TS seeks overshoot by up to a GOP), it seeks earlier
+/// and decodes forward again. Requests a little ahead of the last one decode forward without
+/// seeking. Confine to one task.
+public final class FrameSeeker {
+    public let file: MediaFile
+    private let decoder: VideoDecoder
+    private let converter = PictureConverter()
+    private let packet: UnsafeMutablePointer<AVPacket>
+    /// Where decoding stands: the last frame delivered and the first frame after it, if read.
+    private var delivered: Frame?
+    private var lookahead: Frame?
+    private var reachedEnd = false
+
+    /// How far ahead of the last delivered frame a request may be and still be served by
+    /// decoding forward rather than seeking.
+    private static let forwardWindowSeconds: Int64 = 3
+
+    public init(file: MediaFile, decoderThreads: Int = 0) throws(FrameGrabError) {
+        self.file = file
+        self.decoder = try VideoDecoder(stream: file.videoStream, threads: decoderThreads, path: file.path)
+        guard let packet = av_packet_alloc() else {
+            throw .internalFailure(path: file.path, reason: "out of memory")
+        }
+        self.packet = packet
+    }
+
+    deinit {
+        var packet: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&packet)
+    }
+
+    /// Frames decoded so far; zero proves no pixel was read.
+    public var framesDecoded: Int { decoder.framesDecoded }
+
+    /// The frame shown at `time`, measured from the start of the presentation.
+    public func frame(at time: MediaTime) throws(FrameGrabError) -> DecodedFrame {
+        let duration = file.info.duration
+        if time.microseconds < 0 || duration.map({ time > $0 }) == true {
+            throw .timeOutsideVideo(path: file.path, requested: time, duration: duration)
+        }
+        let target = streamTimestamp(for: time)
+        let found = try file.withContext { _ throws(FrameGrabError) in try locate(target) }
+        guard let image = converter.grayImage(from: found.pointer, geometry: file.info.video.geometry) else {
+            throw .internalFailure(path: file.path, reason: "cannot convert a \(file.info.video.pixelFormat ?? "video") frame to gray")
+        }
+        return DecodedFrame(time: presentationTime(of: found.timestamp), timestamp: found.timestamp, image: image)
+    }
+
+    // MARK: Finding the frame
+
+    private func locate(_ target: Int64) throws(FrameGrabError) -> Frame {
+        if let delivered, delivered.timestamp <= target {
+            if let lookahead, target < lookahead.timestamp { return delivered }
+            if lookahead == nil && reachedEnd { return delivered }
+            if target - delivered.timestamp <= secondsInStreamBase(FrameSeeker.forwardWindowSeconds) {
+                if let found = try decodeForward(to: target, startingWith: delivered) {
+                    return found
+                }
+            }
+        }
+        var seekPoint = target
+        var stepBack = secondsInStreamBase(1)
+        var startAttempts: [SeekMethod] = [.time(streamStart)]
+        if file.isByteSeekable { startAttempts.append(.bytes) }
+        while true {
+            let method: SeekMethod
+            if seekPoint > streamStart {
+                method = .time(seekPoint)
+            } else if !startAttempts.isEmpty {
+                method = startAttempts.removeFirst()
+            } else {
+                // Nothing precedes the first frame: before it, a player shows the first frame.
+                if let lookahead { return keep(lookahead, next: nil) }
+                if file.timedOut {
+                    throw .notAVideo(path: file.path, reason: "no frame could be decoded within \(Int(MediaFile.operationTimeLimit)) s")
+                }
+                throw .notAVideo(path: file.path, reason: "no video frame could be decoded")
+            }
+            seek(method)
+            if let found = try decodeForward(to: target, startingWith: nil) {
+                return found
+            }
+            if seekPoint > streamStart {
+                seekPoint = seekPoint - streamStart > stepBack ? seekPoint - stepBack : streamStart
+                stepBack = stepBack.multipliedReportingOverflow(by: 2).overflow ? stepBack : stepBack * 2
+            }
+        }
+    }
+
+    /// Decodes until the frame after `target`, keeping the last frame at or before it.
+    /// Returns nil when no frame at or before `target` was seen: the seek overshot, or
+    /// nothing decodable followed it.
+    private func decodeForward(to target: Int64, startingWith start: Frame?) throws(FrameGrabError) -> Frame? {
+        var candidate = start
+        var next = start == nil ? nil : lookahead
+        lookahead = nil
+        while true {
+            let frame: Frame
+            if let pending = next {
+                frame = pending
+                next = nil
+            } else if let decoded = try nextFrame() {
+                frame = decoded
+            } else {
+                return candidate.map { keep($0, next: nil) }
+            }
+            if frame.timestamp <= target {
+                candidate = frame
+                continue
+            }
+            if let candidate { return keep(candidate, next: frame) }
+            // The first frame after a seek is already past the target: the caller seeks
+            // earlier, or, at the very start, shows this first frame.
+            lookahead = frame
+            return nil
+        }
+    }
+
+    private func keep(_ frame: Frame, next: Frame?) -> Frame {
+        delivered = frame
+        lookahead = next
+        return frame
+    }
+
+    private enum SeekMethod {
+        /// To the keyframe at or before a stream timestamp.
+        case time(Int64)
+        /// To byte 0: where a time seek to the first timestamp lands after the first keyframe
+        /// (MPEG-TS searches by dts, which B-frames put before the first pts).
+        case bytes
+    }
+
+    private func seek(_ method: SeekMethod) {
+        delivered = nil
+        lookahead = nil
+        reachedEnd = false
+        let index = file.videoStreamIndex
+        file.withContext { context in
+            switch method {
+            case .time(let timestamp):
+                _ = avformat_seek_file(context, index, Int64.min, timestamp, timestamp, 0)
+            case .bytes:
+                _ = avformat_seek_file(context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
+            }
+        }
+        decoder.flush()
+    }
+
+    /// The next frame in presentation order, or nil at the end of the stream. Damaged packets
+    /// are skipped so that a corrupt stretch does not hide the frames after it.
+    private func nextFrame() throws(FrameGrabError) -> Frame? {
+        let frame = Frame()
+        while true {
+            switch decoder.receive(into: frame.pointer) {
+            case .frame:
+                frame.timestamp = timestamp(of: frame.pointer)
+                lastTimestamp = frame.timestamp
+                return frame
+            case .drained:
+                reachedEnd = true
+                return nil
+            case .failed:
+                continue
+            case .needsInput:
+                break
+            }
+            if reachedEnd { return nil }
+            try readVideoPacket()
+        }
+    }
+
+    private var lastTimestamp: Int64?
+
+    private func readVideoPacket() throws(FrameGrabError) {
+        let index = file.videoStreamIndex
+        while true {
+            let code = file.withContext { context in av_read_frame(context, packet) }
+            if code < 0 {
+                if file.timedOut {
+                    throw .notAVideo(path: file.path, reason: "reading stalled for \(Int(MediaFile.operationTimeLimit)) s")
+                }
+                // End of file, or an unreadable tail: drain what the decoder holds.
+                _ = decoder.send(nil)
+                return
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == index else { continue }
+            switch decoder.send(packet) {
+            case .accepted, .rejected, .full:
+                // A rejected packet is damage: skip it. `full` cannot happen, since packets are
+                // sent only after the decoder asked for input.
+                return
+            }
+        }
+    }
+
+    // MARK: Time bases
+
+    private var streamTimeBase: AVRational { file.videoStream.pointee.time_base }
+
+    private var streamStart: Int64 {
+        av_rescale_q(file.presentationStart, AVRational(num: 1, den: AV_TIME_BASE), streamTimeBase)
+    }
+
+    /// Rounded down: a frame stamped 10.010 in a millisecond time base is not shown at 10.0099.
+    /// Offsets are taken from the start in the stream's own base, so that a start of 1.4667 s
+    /// (132006 in 1/90000) does not lose its fraction of a microsecond.
+    private func streamTimestamp(for time: MediaTime) -> Int64 {
+        streamStart + av_rescale_q_rnd(time.microseconds, AVRational(num: 1, den: AV_TIME_BASE), streamTimeBase, AV_ROUND_DOWN)
+    }
+
+    private func presentationTime(of timestamp: Int64) -> MediaTime {
+        MediaTime(microseconds: av_rescale_q(timestamp - streamStart, streamTimeBase, AVRational(num: 1, den: AV_TIME_BASE)))
+    }
+
+    private func secondsInStreamBase(_ seconds: Int64) -> Int64 {
+        av_rescale_q(seconds, AVRational(num: 1, den: 1), streamTimeBase)
+    }
+
+    /// A frame's best guess at its presentation timestamp; frames without one follow the last.
+    private func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {
+        let bestEffort = frame.pointee.best_effort_timestamp
+        if bestEffort != CFFmpeg_NOPTS_VALUE() { return bestEffort }
+        if frame.pointee.pts != CFFmpeg_NOPTS_VALUE() { return frame.pointee.pts }
+        let step = max(1, frame.pointee.pkt_duration)
+        return (lastTimestamp ?? streamStart - step) + step
+    }
+}
+
+/// One decoded frame, owned. An `AVFrame` wrapper so frames can be kept across decode calls.
+private final class Frame {
+    let pointer: UnsafeMutablePointer<AVFrame>
+    var timestamp: Int64 = 0
+
+    init() {
+        guard let frame = av_frame_alloc() else { fatalError("out of memory allocating a frame") }
+        pointer = frame
+    }
+
+    deinit {
+        var frame: UnsafeMutablePointer<AVFrame>? = pointer
+        av_frame_free(&frame)
+    }
+}

@@ -1,0 +1,290 @@
+import CFFmpeg
+import Foundation
+
+/// An opened video: the demuxer, the video stream framegrab reads, and what it is.
+///
+/// Owns an `AVFormatContext`. Not thread-safe: confine each instance to one task.
+/// See https://ffmpeg.org/doxygen/5.1/group__libavf.html
+public final class MediaFile {
+    public let path: String
+    public let info: SourceInfo
+    let videoStreamIndex: Int32
+    /// Where the presentation starts, in `AV_TIME_BASE` units: what `ffmpeg -ss 0` means.
+    let presentationStart: Int64
+
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private let deadline: Deadline
+
+    /// How long any one open, probe or seek may block before it is abandoned.
+    public static let operationTimeLimit: Double = 8
+
+    public init(path: String) throws(FrameGrabError) {
+        FFmpegLog.install()
+        try MediaFile.checkReadable(path)
+        self.path = path
+        self.deadline = Deadline()
+
+        var context = avformat_alloc_context()
+        guard context != nil else {
+            throw .internalFailure(path: path, reason: "out of memory")
+        }
+        context?.pointee.interrupt_callback = AVIOInterruptCB(
+            callback: interruptCallback,
+            opaque: Unmanaged.passUnretained(deadline).toOpaque()
+        )
+        var options: OpaquePointer? = nil
+        // Local files and local playlists only; network protocols come with the HLS issue.
+        av_dict_set(&options, "protocol_whitelist", "file,crypto,data", 0)
+        deadline.arm(seconds: MediaFile.operationTimeLimit)
+        let opened = avformat_open_input(&context, path, nil, &options)
+        av_dict_free(&options)
+        guard opened >= 0, let context else {
+            // avformat_open_input frees the context on failure.
+            let detail = FFmpegLog.takeLastError(from: nil)
+            throw MediaFile.openFailure(path: path, code: opened, detail: detail, timedOut: deadline.expired)
+        }
+        do throws(FrameGrabError) {
+            let probed = avformat_find_stream_info(context, nil)
+            if probed < 0 {
+                throw MediaFile.openFailure(path: path, code: probed,
+                                            detail: FFmpegLog.takeLastError(from: context), timedOut: deadline.expired)
+            }
+            let index = try MediaFile.videoStreamIndex(in: context, path: path)
+            self.videoStreamIndex = index
+            self.presentationStart = MediaFile.presentationStart(of: context, streamIndex: index)
+            self.info = MediaFile.probe(context, streamIndex: index, path: path)
+            self.context = context
+        } catch {
+            var doomed: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&doomed)
+            throw error
+        }
+    }
+
+    deinit {
+        avformat_close_input(&context)
+    }
+
+    /// Runs `body` with the demuxer, bounding any blocking I/O by the operation time limit.
+    func withContext<R, E: Error>(_ body: (UnsafeMutablePointer<AVFormatContext>) throws(E) -> R) throws(E) -> R {
+        guard let context else { preconditionFailure("MediaFile used after close") }
+        deadline.arm(seconds: MediaFile.operationTimeLimit)
+        defer { deadline.disarm() }
+        return try body(context)
+    }
+
+    var videoStream: UnsafeMutablePointer<AVStream> {
+        guard let context, let stream = context.pointee.streams[Int(videoStreamIndex)] else {
+            preconditionFailure("MediaFile without its video stream")
+        }
+        return stream
+    }
+
+    var timedOut: Bool { deadline.expired }
+
+    /// Whether the demuxer can restart from a byte position (MPEG-TS can; MP4 and HLS cannot).
+    var isByteSeekable: Bool {
+        guard let format = context?.pointee.iformat else { return false }
+        return format.pointee.flags & AVFMT_NO_BYTE_SEEK == 0 && format.pointee.read_seek2 == nil
+    }
+}
+
+// MARK: - Opening
+
+extension MediaFile {
+    /// Fails early, with the operating system's words, for paths FFmpeg would only call "invalid".
+    private static func checkReadable(_ path: String) throws(FrameGrabError) {
+        if path.contains("://") { return }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .inputMissing(path: path) }
+            throw .inputUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw .inputUnreadable(path: path, reason: "it is a directory")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw .inputUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+        if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 {
+            throw .notAVideo(path: path, reason: "the file is empty")
+        }
+    }
+
+    private static func openFailure(path: String, code: Int32, detail: String?, timedOut: Bool) -> FrameGrabError {
+        if timedOut {
+            return .notAVideo(path: path, reason: "no usable stream found within \(Int(operationTimeLimit)) s")
+        }
+        if code == CFFmpeg_AVERROR(EACCES) || code == CFFmpeg_AVERROR(EIO) || code == CFFmpeg_AVERROR(EISDIR) {
+            return .inputUnreadable(path: path, reason: FFmpegError.reason(for: code))
+        }
+        if code == CFFmpeg_AVERROR(ENOENT) {
+            return .inputMissing(path: path)
+        }
+        let reason = detail.map(cleanLogLine) ?? FFmpegError.reason(for: code)
+        return .notAVideo(path: path, reason: reason)
+    }
+
+    /// FFmpeg log lines start with a context prefix like `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55…]`.
+    static func cleanLogLine(_ line: String) -> String {
+        var text = Substring(line)
+        if text.hasPrefix("["), let end = text.firstIndex(of: "]") {
+            text = text[text.index(after: end)...]
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The stream a viewer watches: the demuxer's best video stream that is real video, not
+    /// cover art, text rendered as video or a still image.
+    private static func videoStreamIndex(in context: UnsafeMutablePointer<AVFormatContext>, path: String) throws(FrameGrabError) -> Int32 {
+        let demuxer = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+        if demuxer == "tty" {
+            throw .notAVideo(path: path, reason: "plain text")
+        }
+        if demuxer == "image2" || demuxer.hasSuffix("_pipe") {
+            throw .notAVideo(path: path, reason: "a still image")
+        }
+        var candidates: [Int32] = []
+        for index in 0..<Int(context.pointee.nb_streams) {
+            guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
+            guard parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO else { continue }
+            guard stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 else { continue }
+            guard parameters.pointee.codec_id != AV_CODEC_ID_NONE, parameters.pointee.codec_id != AV_CODEC_ID_ANSI else { continue }
+            candidates.append(Int32(index))
+        }
+        guard !candidates.isEmpty else {
+            let hasAudio = (0..<Int(context.pointee.nb_streams)).contains { index in
+                context.pointee.streams[index]?.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_AUDIO
+            }
+            throw .notAVideo(path: path, reason: hasAudio ? "audio only, no video stream" : "no video stream")
+        }
+        let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        let index = candidates.contains(best) ? best : candidates[0]
+        guard avcodec_find_decoder(context.pointee.streams[Int(index)]!.pointee.codecpar.pointee.codec_id) != nil else {
+            let name = String(cString: avcodec_get_name(context.pointee.streams[Int(index)]!.pointee.codecpar.pointee.codec_id))
+            throw .notAVideo(path: path, reason: "no decoder for its \(name) video")
+        }
+        // Never spend time reading packets the analysis will not use.
+        for stream in 0..<Int(context.pointee.nb_streams) where Int32(stream) != index {
+            context.pointee.streams[stream]?.pointee.discard = AVDISCARD_ALL
+        }
+        return index
+    }
+
+    private static func presentationStart(of context: UnsafeMutablePointer<AVFormatContext>, streamIndex: Int32) -> Int64 {
+        if context.pointee.start_time != CFFmpeg_NOPTS_VALUE() {
+            return context.pointee.start_time
+        }
+        guard let stream = context.pointee.streams[Int(streamIndex)],
+              stream.pointee.start_time != CFFmpeg_NOPTS_VALUE() else { return 0 }
+        return av_rescale_q(stream.pointee.start_time, stream.pointee.time_base, AVRational(num: 1, den: AV_TIME_BASE))
+    }
+}
+
+// MARK: - Probing
+
+extension MediaFile {
+    private static func probe(_ context: UnsafeMutablePointer<AVFormatContext>, streamIndex: Int32, path: String) -> SourceInfo {
+        guard let stream = context.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar else {
+            preconditionFailure("probing a stream that was just chosen")
+        }
+        let sampleAspect = av_guess_sample_aspect_ratio(context, stream, nil)
+        let geometry = DisplayGeometry(
+            storedWidth: Int(parameters.pointee.width),
+            storedHeight: Int(parameters.pointee.height),
+            sampleAspect: (Int(sampleAspect.num), Int(sampleAspect.den)),
+            rotation: rotation(of: stream)
+        )
+        let rate = av_guess_frame_rate(context, stream, nil)
+        let pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) }
+        let video = VideoStreamInfo(
+            codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
+            pixelFormat: pixelFormat,
+            codedWidth: Int(parameters.pointee.width),
+            codedHeight: Int(parameters.pointee.height),
+            geometry: geometry,
+            frameRate: rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
+        )
+        return SourceInfo(
+            path: path,
+            format: formatName(context),
+            duration: duration(of: context, stream: stream),
+            video: video,
+            title: metadataValue("title", in: context.pointee.metadata)
+        )
+    }
+
+    /// Clockwise quarter turns from the stream's display matrix, as `ffmpeg` autorotation reads it.
+    private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) else { return 0 }
+        let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard angle.isFinite else { return 0 }
+        return DisplayGeometry.quarterTurn(Int((-angle).rounded()))
+    }
+
+    private static func duration(of context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> MediaTime? {
+        if context.pointee.duration != CFFmpeg_NOPTS_VALUE(), context.pointee.duration > 0 {
+            return MediaTime(microseconds: context.pointee.duration)
+        }
+        if stream.pointee.duration != CFFmpeg_NOPTS_VALUE(), stream.pointee.duration > 0 {
+            return MediaTime(microseconds: av_rescale_q(stream.pointee.duration, stream.pointee.time_base,
+                                                        AVRational(num: 1, den: AV_TIME_BASE)))
+        }
+        return nil
+    }
+
+    /// FFmpeg names demuxers by family (`mov,mp4,m4a,3gp,3g2,mj2`); users name files.
+    private static func formatName(_ context: UnsafeMutablePointer<AVFormatContext>) -> String {
+        let demuxer = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
+        switch demuxer {
+        case "mov,mp4,m4a,3gp,3g2,mj2":
+            let brand = metadataValue("major_brand", in: context.pointee.metadata)
+            return brand?.hasPrefix("qt") == true ? "mov" : "mp4"
+        case "matroska,webm":
+            let webmCodecs: Set<AVCodecID> = [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9, AV_CODEC_ID_AV1, AV_CODEC_ID_OPUS, AV_CODEC_ID_VORBIS]
+            let allWebM = (0..<Int(context.pointee.nb_streams)).allSatisfy { index in
+                guard let parameters = context.pointee.streams[index]?.pointee.codecpar else { return true }
+                return webmCodecs.contains(parameters.pointee.codec_id)
+            }
+            return allWebM ? "webm" : "matroska"
+        default:
+            return demuxer.split(separator: ",").first.map(String.init) ?? demuxer
+        }
+    }
+
+    static func metadataValue(_ key: String, in dictionary: OpaquePointer?) -> String? {
+        guard let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+}
+
+// MARK: - Bounding blocking calls
+
+/// A moment after which FFmpeg's blocking I/O gives up, through its interrupt callback.
+private final class Deadline: @unchecked Sendable {
+    // Read on FFmpeg's calling thread, written by the owner on the same thread.
+    private var limit: UInt64 = .max
+    private(set) var expired = false
+
+    func arm(seconds: Double) {
+        limit = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+        expired = false
+    }
+
+    func disarm() {
+        limit = .max
+    }
+
+    func check() -> Bool {
+        if DispatchTime.now().uptimeNanoseconds > limit { expired = true }
+        return expired
+    }
+}
+
+private let interruptCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
+    guard let opaque else { return 0 }
+    return Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue().check() ? 1 : 0
+}

@@ -1,0 +1,83 @@
+import CFFmpeg
+
+/// Turns decoded frames of any pixel format into gray pictures as a player shows them:
+/// non-square pixels stretched, display rotation applied.
+///
+/// Owns a cached `SwsContext`. See https://ffmpeg.org/doxygen/5.1/group__libsws.html
+final class PictureConverter {
+    private var scaler: OpaquePointer?
+
+    deinit {
+        sws_freeContext(scaler)
+    }
+
+    func grayImage(from frame: UnsafePointer<AVFrame>, geometry: DisplayGeometry) -> GrayImage? {
+        let width = Int(frame.pointee.width)
+        let height = Int(frame.pointee.height)
+        guard width > 0, height > 0 else { return nil }
+        let geometry = geometry.resized(width: width, height: height)
+        let format = AVPixelFormat(rawValue: frame.pointee.format)
+        let upright: GrayImage?
+        if geometry.uprightWidth == width, PictureConverter.hasPlainLumaPlane(format) {
+            upright = copyLumaPlane(of: frame, width: width, height: height)
+        } else {
+            upright = scale(frame, format: format, to: geometry)
+        }
+        return upright?.rotated(clockwise: geometry.rotation)
+    }
+
+    /// In 8-bit YUV and gray formats the first plane already is the gray picture.
+    private static func hasPlainLumaPlane(_ format: AVPixelFormat) -> Bool {
+        let plain: Set<AVPixelFormat> = [
+            AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P,
+            AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21, AV_PIX_FMT_GRAY8,
+        ]
+        return plain.contains(format)
+    }
+
+    private func copyLumaPlane(of frame: UnsafePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
+        guard let plane = frame.pointee.data.0 else { return nil }
+        let stride = Int(frame.pointee.linesize.0)
+        guard stride >= width else { return nil }
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBufferPointer { target in
+            for row in 0..<height {
+                (target.baseAddress! + row * width).update(from: plane + row * stride, count: width)
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    private func scale(_ frame: UnsafePointer<AVFrame>, format: AVPixelFormat, to geometry: DisplayGeometry) -> GrayImage? {
+        let targetWidth = geometry.uprightWidth
+        let targetHeight = geometry.uprightHeight
+        let enlarging = targetWidth > geometry.storedWidth
+        scaler = sws_getCachedContext(scaler, Int32(geometry.storedWidth), Int32(geometry.storedHeight), format,
+                                      Int32(targetWidth), Int32(targetHeight), AV_PIX_FMT_GRAY8,
+                                      enlarging ? SWS_BICUBIC : SWS_AREA, nil, nil, nil)
+        guard let scaler else { return nil }
+        // swscale may write whole SIMD blocks: give each row an aligned stride, then compact.
+        let stride = (targetWidth + 63) & ~63
+        var buffer = [UInt8](repeating: 0, count: stride * (targetHeight + 1))
+        let written: Int32 = buffer.withUnsafeMutableBufferPointer { target in
+            var planes: [UnsafeMutablePointer<UInt8>?] = [target.baseAddress, nil, nil, nil]
+            var strides: [Int32] = [Int32(stride), 0, 0, 0]
+            return withUnsafePointer(to: frame.pointee.data) { sourcePlanes in
+                withUnsafePointer(to: frame.pointee.linesize) { sourceStrides in
+                    sourcePlanes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planesPointer in
+                        sourceStrides.withMemoryRebound(to: Int32.self, capacity: 8) { stridesPointer in
+                            sws_scale(scaler, planesPointer, stridesPointer, 0, Int32(geometry.storedHeight), &planes, &strides)
+                        }
+                    }
+                }
+            }
+        }
+        guard written == Int32(targetHeight) else { return nil }
+        var pixels = [UInt8](repeating: 0, count: targetWidth * targetHeight)
+        for row in 0..<targetHeight {
+            pixels.replaceSubrange(row * targetWidth..<(row + 1) * targetWidth,
+                                   with: buffer[row * stride..<row * stride + targetWidth])
+        }
+        return GrayImage(width: targetWidth, height: targetHeight, pixels: pixels)
+    }
+}

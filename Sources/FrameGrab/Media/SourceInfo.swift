@@ -1,0 +1,26 @@
+/// What a video file is, as probed before any frame is decoded.
+public struct SourceInfo: Equatable, Sendable {
+    public var path: String
+    /// A short container name: `mp4`, `mov`, `matroska`, `webm`, `mpegts`, `hls`, or FFmpeg's demuxer name.
+    public var format: String
+    /// Seconds from the start of the presentation to its end, when the container says.
+    public var duration: MediaTime?
+    public var video: VideoStreamInfo
+    public var title: String?
+}
+
+/// The video stream framegrab reads, in stored and displayed terms.
+public struct VideoStreamInfo: Equatable, Sendable {
+    public var codec: String
+    public var pixelFormat: String?
+    /// The stored picture.
+    public var codedWidth: Int
+    public var codedHeight: Int
+    public var geometry: DisplayGeometry
+    /// Frames per second, when known.
+    public var frameRate: Double?
+
+    /// The picture as a player shows it.
+    public var width: Int { geometry.displayWidth }
+    public var height: Int { geometry.displayHeight }
+}

@@ -1,0 +1,75 @@
+import CFFmpeg
+
+/// Turns a video stream's packets into frames. Owns an `AVCodecContext`; confine to one task.
+///
+/// See https://ffmpeg.org/doxygen/5.1/group__lavc__decoding.html (the send/receive API).
+final class VideoDecoder {
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    /// Frames that came out of the decoder since it was made: the proof that a skipped input
+    /// was never decoded.
+    private(set) var framesDecoded = 0
+
+    /// - Parameter threads: decoder threads; 0 lets FFmpeg choose (faster for one grab).
+    init(stream: UnsafeMutablePointer<AVStream>, threads: Int, path: String) throws(FrameGrabError) {
+        guard let parameters = stream.pointee.codecpar, let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw .notAVideo(path: path, reason: "no decoder for its video codec")
+        }
+        guard var context = avcodec_alloc_context3(codec) else {
+            throw .internalFailure(path: path, reason: "out of memory")
+        }
+        var failure = avcodec_parameters_to_context(context, parameters)
+        if failure >= 0 {
+            context.pointee.pkt_timebase = stream.pointee.time_base
+            context.pointee.thread_count = Int32(threads)
+            failure = avcodec_open2(context, codec, nil)
+        }
+        if failure < 0 {
+            var doomed: UnsafeMutablePointer<AVCodecContext>? = context
+            avcodec_free_context(&doomed)
+            throw .notAVideo(path: path, reason: "cannot open its video decoder: \(FFmpegError.reason(for: failure))")
+        }
+        self.context = context
+    }
+
+    deinit {
+        avcodec_free_context(&context)
+    }
+
+    /// Feeds one packet, or nil to drain at the end of the stream.
+    /// Returns false when the decoder is full and frames must be received first.
+    func send(_ packet: UnsafeMutablePointer<AVPacket>?) -> SendResult {
+        let code = avcodec_send_packet(context, packet)
+        switch code {
+        case 0...: return .accepted
+        case FFmpegError.tryAgain: return .full
+        case FFmpegError.endOfFile: return .accepted
+        default: return .rejected(FFmpegError(code: code, operation: "decoding a packet"))
+        }
+    }
+
+    /// The next decoded frame into `frame`, or why there is none yet.
+    func receive(into frame: UnsafeMutablePointer<AVFrame>) -> ReceiveResult {
+        let code = avcodec_receive_frame(context, frame)
+        switch code {
+        case 0...:
+            framesDecoded += 1
+            return .frame
+        case FFmpegError.tryAgain: return .needsInput
+        case FFmpegError.endOfFile: return .drained
+        default: return .failed(FFmpegError(code: code, operation: "decoding a frame"))
+        }
+    }
+
+    /// Forgets buffered frames and references, as after a seek.
+    func flush() {
+        avcodec_flush_buffers(context)
+    }
+
+    enum SendResult {
+        case accepted, full, rejected(FFmpegError)
+    }
+
+    enum ReceiveResult {
+        case frame, needsInput, drained, failed(FFmpegError)
+    }
+}
