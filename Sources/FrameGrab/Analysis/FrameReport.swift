@@ -1,0 +1,33 @@
+/// Everything framegrab says about one requested time: the source, the frame shown there, and
+/// the text on it (or why it was not read).
+public struct FrameReport: Sendable {
+    public enum Status: String, Sendable {
+        case analyzed
+        case skipped
+    }
+
+    public struct Frame: Sendable {
+        /// The time asked for.
+        public var requested: MediaTime
+        /// The presentation time of the frame shown then; nil when no frame was decoded.
+        public var time: MediaTime?
+        /// Display size of the frame.
+        public var width: Int
+        public var height: Int
+    }
+
+    /// Where the time went, for `--verbose` and benchmarks.
+    public struct Timings: Sendable {
+        public var decodeSeconds = 0.0
+        public var layoutAndOCRSeconds = 0.0
+        public var framesDecoded = 0
+    }
+
+    public var source: SourceInfo
+    public var frame: Frame
+    public var status: Status
+    /// Why the frame was skipped (`protected`, …); nil when analysed.
+    public var skipReason: String?
+    public var regions: [Region]
+    public var timings = Timings()
+}

@@ -1,0 +1,49 @@
+/// A word as read, with where it stands on the frame.
+public struct Word: Sendable, Equatable {
+    public var text: String
+    public var box: BoundingBox
+    /// 0...1, the OCR engine's certainty.
+    public var confidence: Double
+
+    public init(text: String, box: BoundingBox, confidence: Double) {
+        self.text = text
+        self.box = box
+        self.confidence = confidence
+    }
+}
+
+/// One line of text on the frame.
+public struct Line: Sendable, Equatable {
+    public var text: String
+    public var box: BoundingBox
+    public var words: [Word]
+    /// Leading spaces in columns, for code lines.
+    public var indent: Int?
+
+    public init(text: String, box: BoundingBox, words: [Word], indent: Int? = nil) {
+        self.text = text
+        self.box = box
+        self.words = words
+        self.indent = indent
+    }
+}
+
+/// What a region holds, as a reader would name it.
+public enum RegionKind: String, Sendable {
+    /// Source code, a terminal, a config file: text to be pasted somewhere.
+    case code
+    /// Titles, prose, bullet lists, captions.
+    case text
+}
+
+/// A block of text that belongs together on screen: a code panel, a title, a list.
+public struct Region: Sendable, Equatable {
+    public var kind: RegionKind
+    public var box: BoundingBox
+    public var polarity: Polarity
+    /// Character-weighted mean of the word confidences, 0...1.
+    public var confidence: Double
+    /// The lines joined by newlines; code keeps its indentation and blank lines.
+    public var text: String
+    public var lines: [Line]
+}

@@ -1,0 +1,86 @@
+extension FrameReport {
+    /// The JSON contract: `source`, `frame`, `status`, `skip_reason`, `regions`, in that order.
+    public var json: JSONValue {
+        .object([
+            ("source", source.json),
+            ("frame", frame.json),
+            ("status", .string(status.rawValue)),
+            ("skip_reason", .optional(skipReason)),
+            ("regions", .array(regions.map(\.json))),
+        ])
+    }
+}
+
+extension SourceInfo {
+    var json: JSONValue {
+        .object([
+            ("path", .string(path)),
+            ("format", .string(format)),
+            ("duration", duration.map { .number($0.seconds, decimals: 6) } ?? .null),
+            ("video", video.json),
+            ("title", .optional(title)),
+        ])
+    }
+}
+
+extension VideoStreamInfo {
+    var json: JSONValue {
+        .object([
+            ("codec", .string(codec)),
+            ("coded_width", .int(codedWidth)),
+            ("coded_height", .int(codedHeight)),
+            ("width", .int(width)),
+            ("height", .int(height)),
+            ("rotation", .int(geometry.rotation)),
+            ("frame_rate", frameRate.map { .number($0, decimals: 6) } ?? .null),
+            ("pixel_format", .optional(pixelFormat)),
+            ("sample_aspect_ratio", .string("\(geometry.sampleAspect.num):\(geometry.sampleAspect.den)")),
+        ])
+    }
+}
+
+extension FrameReport.Frame {
+    var json: JSONValue {
+        .object([
+            ("requested", .number(requested.seconds, decimals: 6)),
+            ("time", time.map { .number($0.seconds, decimals: 6) } ?? .null),
+            ("timecode", .optional(time?.timecode)),
+            ("width", .int(width)),
+            ("height", .int(height)),
+        ])
+    }
+}
+
+extension Region {
+    var json: JSONValue {
+        .object([
+            ("kind", .string(kind.rawValue)),
+            ("bbox", box.json),
+            ("confidence", .number(confidence, decimals: 3)),
+            ("text", .string(text)),
+            ("polarity", .string(polarity.rawValue)),
+            ("lines", .array(lines.map(\.json))),
+        ])
+    }
+}
+
+extension Line {
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [("text", .string(text)), ("bbox", box.json)]
+        if let indent { members.append(("indent", .int(indent))) }
+        members.append(("words", .array(words.map(\.json))))
+        return .object(members)
+    }
+}
+
+extension Word {
+    var json: JSONValue {
+        .object([("text", .string(text)), ("bbox", box.json), ("confidence", .number(confidence, decimals: 3))])
+    }
+}
+
+extension BoundingBox {
+    var json: JSONValue {
+        .object([("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height))])
+    }
+}

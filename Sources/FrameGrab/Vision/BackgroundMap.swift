@@ -1,0 +1,90 @@
+/// The ground colour behind every part of a picture: slide, panel or terminal background.
+///
+/// Works on tiles. A flat tile (nearly all one level) is its own ground. A tile with text or an
+/// edge in it takes the level of a flat tile nearby: of those, the one closest to its own most
+/// common level, so that a tile inside a dark panel takes the panel, not the slide around it,
+/// and a tile crowded with bold strokes still takes the ground between the letters.
+struct BackgroundMap {
+    let tileSize: Int
+    let columns: Int
+    let rows: Int
+    private let levels: [UInt8]
+
+    /// Share of a tile's pixels within a few levels of its most common one for it to be flat.
+    private static let flatShare = 0.85
+
+    init(_ image: GrayImage, tileSize: Int = 16) {
+        self.tileSize = tileSize
+        columns = max(1, (image.width + tileSize - 1) / tileSize)
+        rows = max(1, (image.height + tileSize - 1) / tileSize)
+        let tiles = BackgroundMap.tileModes(image, tileSize: tileSize, columns: columns, rows: rows)
+        levels = BackgroundMap.grounds(tiles, columns: columns, rows: rows)
+    }
+
+    /// The ground of one tile row, for filling masks a row at a time.
+    func levels(forRow y: Int) -> ArraySlice<UInt8> {
+        let row = min(rows - 1, y / tileSize)
+        return levels[row * columns..<(row + 1) * columns]
+    }
+
+    private struct Tile {
+        var mode: UInt8
+        var isFlat: Bool
+    }
+
+    private static func tileModes(_ image: GrayImage, tileSize: Int, columns: Int, rows: Int) -> [Tile] {
+        var tiles = [Tile](repeating: Tile(mode: 0, isFlat: false), count: columns * rows)
+        var histogram = [Int](repeating: 0, count: 64)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    for bin in 0..<64 { histogram[bin] = 0 }
+                    let x0 = column * tileSize, y0 = row * tileSize
+                    let x1 = min(image.width, x0 + tileSize), y1 = min(image.height, y0 + tileSize)
+                    for y in y0..<y1 {
+                        let base = y * image.width
+                        for x in x0..<x1 { histogram[Int(pixels[base + x]) >> 2] += 1 }
+                    }
+                    // Bins of four levels ride out compression noise.
+                    var best = 0
+                    for bin in 1..<64 where histogram[bin] > histogram[best] { best = bin }
+                    let near = histogram[max(0, best - 2)...min(63, best + 2)].reduce(0, +)
+                    let total = (x1 - x0) * (y1 - y0)
+                    tiles[row * columns + column] = Tile(mode: UInt8(best * 4 + 2), isFlat: Double(near) >= flatShare * Double(total))
+                }
+            }
+        }
+        return tiles
+    }
+
+    private static func grounds(_ tiles: [Tile], columns: Int, rows: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: tiles.count)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let tile = tiles[row * columns + column]
+                if tile.isFlat {
+                    result[row * columns + column] = tile.mode
+                    continue
+                }
+                var ground = tile.mode
+                for radius in [2, 4] {
+                    var bestDistance = Int.max
+                    for r in max(0, row - radius)...min(rows - 1, row + radius) {
+                        for c in max(0, column - radius)...min(columns - 1, column + radius) {
+                            let neighbour = tiles[r * columns + c]
+                            guard neighbour.isFlat else { continue }
+                            let distance = abs(Int(neighbour.mode) - Int(tile.mode))
+                            if distance < bestDistance {
+                                bestDistance = distance
+                                ground = neighbour.mode
+                            }
+                        }
+                    }
+                    if bestDistance != Int.max { break }
+                }
+                result[row * columns + column] = ground
+            }
+        }
+        return result
+    }
+}

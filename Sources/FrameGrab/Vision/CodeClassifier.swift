@@ -1,0 +1,51 @@
+/// Decides whether read text is code or prose, from evidence in the text and its layout:
+/// symbol density, keywords, identifier shapes, statement endings and indentation.
+enum CodeClassifier {
+    private static let symbols: Set<Character> = ["{", "}", "(", ")", "[", "]", ";", "=", "<", ">", "+", "*", "/", "&", "|", "!", ":", "\"", "'", "_", "#", "$", "%", "\\", "`", "@"]
+
+    private static let keywords: Set<String> = [
+        "func", "let", "var", "def", "return", "import", "class", "struct", "enum", "if", "else", "for", "while",
+        "const", "int", "void", "fn", "pub", "use", "mut", "impl", "package", "public", "private", "static",
+        "async", "await", "guard", "self", "this", "null", "nil", "None", "true", "false", "True", "False",
+        "function", "lambda", "elif", "from", "#include", "typedef", "switch", "case", "break", "continue",
+        "try", "catch", "throw", "throws", "new", "echo", "export", "sudo", "cd", "fi", "then", "do", "done",
+        "val", "fun", "extension", "protocol", "interface", "type", "go", "defer", "println", "printf", "print",
+    ]
+
+    static func kind(of lines: [Line]) -> RegionKind {
+        let words = lines.flatMap(\.words)
+        let characters = words.reduce(0) { $0 + $1.text.count }
+        guard characters > 0 else { return .text }
+        var evidence = 0.0
+
+        let symbolCount = words.reduce(0) { count, word in count + word.text.filter(symbols.contains).count }
+        let symbolDensity = Double(symbolCount) / Double(characters)
+        evidence += min(3, symbolDensity / 0.04)
+
+        let keywordCount = words.filter { keywords.contains($0.text.trimmingCharacters(in: .punctuationCharacters)) }.count
+        evidence += min(3, 6 * Double(keywordCount) / Double(max(words.count, 1)) / 0.3)
+
+        // camelCase, snake_case, member access and calls: shapes prose rarely has.
+        let identifierShapes = words.filter { word in
+            let text = word.text
+            let hasInnerCapital = text.dropFirst().contains(where: \.isUppercase) && text.first?.isLowercase == true
+            return hasInnerCapital || text.contains("_") || text.contains("(") || (text.contains(".") && !text.hasSuffix("."))
+        }.count
+        evidence += min(2, 4 * Double(identifierShapes) / Double(max(words.count, 1)))
+
+        let statementEnds = lines.filter { line in
+            guard let last = line.text.last else { return false }
+            return ";{}):,[".contains(last)
+        }.count
+        evidence += min(2, 3 * Double(statementEnds) / Double(lines.count))
+
+        if lines.count >= 3 {
+            let lefts = lines.map(\.box.x)
+            let base = lefts.min() ?? 0
+            let height = lines.map(\.box.height).sorted()[lines.count / 2]
+            let indented = lefts.filter { $0 - base > height }.count
+            if indented > 0 && indented < lines.count { evidence += 1.5 }
+        }
+        return evidence >= 3.5 ? .code : .text
+    }
+}

@@ -1,0 +1,77 @@
+/// A blob of connected ink pixels: usually one glyph, or part of one (the dot of an i).
+struct InkBlob {
+    var box: BoundingBox
+    var pixelCount: Int
+}
+
+/// Labels 8-connected blobs in a binary mask by linking runs of set pixels row to row.
+enum ConnectedComponents {
+    static func blobs(in mask: [Bool], width: Int, height: Int) -> [InkBlob] {
+        struct Run { var start: Int; var end: Int; var label: Int }
+        var parent: [Int] = []
+        var previousRuns: [Run] = []
+        var currentRuns: [Run] = []
+        var allRuns: [(y: Int, run: Run)] = []
+
+        func find(_ label: Int) -> Int {
+            var label = label
+            while parent[label] != label {
+                parent[label] = parent[parent[label]]
+                label = parent[label]
+            }
+            return label
+        }
+
+        mask.withUnsafeBufferPointer { mask in
+            for y in 0..<height {
+                currentRuns.removeAll(keepingCapacity: true)
+                let base = y * width
+                var x = 0
+                var previousIndex = 0
+                while x < width {
+                    guard mask[base + x] else { x += 1; continue }
+                    let start = x
+                    while x < width && mask[base + x] { x += 1 }
+                    let end = x - 1
+                    var label = -1
+                    // 8-connectivity: runs touching diagonally belong together.
+                    while previousIndex < previousRuns.count && previousRuns[previousIndex].end < start - 1 { previousIndex += 1 }
+                    var index = previousIndex
+                    while index < previousRuns.count && previousRuns[index].start <= end + 1 {
+                        let other = find(previousRuns[index].label)
+                        if label < 0 {
+                            label = other
+                        } else if other != label {
+                            parent[max(other, label)] = min(other, label)
+                            label = min(other, label)
+                        }
+                        index += 1
+                    }
+                    if label < 0 {
+                        label = parent.count
+                        parent.append(label)
+                    }
+                    let run = Run(start: start, end: end, label: label)
+                    currentRuns.append(run)
+                    allRuns.append((y, run))
+                }
+                swap(&previousRuns, &currentRuns)
+            }
+        }
+
+        var blobIndex = [Int](repeating: -1, count: parent.count)
+        var blobs: [InkBlob] = []
+        for (y, run) in allRuns {
+            let root = find(run.label)
+            let box = BoundingBox(left: run.start, top: y, right: run.end + 1, bottom: y + 1)
+            if blobIndex[root] < 0 {
+                blobIndex[root] = blobs.count
+                blobs.append(InkBlob(box: box, pixelCount: run.end - run.start + 1))
+            } else {
+                blobs[blobIndex[root]].box = blobs[blobIndex[root]].box.union(box)
+                blobs[blobIndex[root]].pixelCount += run.end - run.start + 1
+            }
+        }
+        return blobs
+    }
+}

@@ -1,0 +1,183 @@
+import CTesseract
+import Foundation
+
+/// One Tesseract instance, reading gray pictures through the C API.
+///
+/// Owns a `TessBaseAPI` (~46 MB, ~100 ms to start). Not thread-safe: use each engine from one
+/// thread at a time; run several engines for parallelism.
+/// See https://tesseract-ocr.github.io/tessapi/5.x/a02438.html (capi.h)
+public final class TesseractEngine: @unchecked Sendable {
+    public struct Configuration: Sendable, Equatable {
+        /// Tesseract's own syntax: `eng`, `eng+deu`.
+        public var languages: String
+        /// Where `<language>.traineddata` lives; nil for the system default.
+        public var dataDirectory: String?
+
+        public init(languages: String = "eng", dataDirectory: String? = nil) {
+            self.languages = languages
+            self.dataDirectory = dataDirectory
+        }
+    }
+
+    /// How Tesseract should read a picture (its page segmentation mode).
+    public enum Layout: Sendable {
+        /// One block of uniform text, such as a code panel (PSM 6).
+        case block
+        /// A single line, such as a title (PSM 7).
+        case line
+        /// Find the layout itself (PSM 3).
+        case automatic
+
+        fileprivate var pageSegMode: TessPageSegMode {
+            switch self {
+            case .block: return PSM_SINGLE_BLOCK
+            case .line: return PSM_SINGLE_LINE
+            case .automatic: return PSM_AUTO
+            }
+        }
+    }
+
+    public let configuration: Configuration
+    private let handle: OpaquePointer
+
+    public init(_ configuration: Configuration = Configuration()) throws(FrameGrabError) {
+        let directory = configuration.dataDirectory ?? TesseractEngine.defaultDataDirectory
+        try TesseractEngine.checkLanguages(configuration.languages, in: directory)
+        guard let handle = TessBaseAPICreate() else {
+            throw .ocrUnavailable(reason: "Tesseract could not be created")
+        }
+        // Words in code are rarely dictionary words: dictionaries would "correct" identifiers.
+        let initVariables: [(String, String)] = []
+        let status = TesseractEngine.withCStrings(initVariables) { names, values in
+            TessBaseAPIInit4(handle, directory, configuration.languages, OEM_DEFAULT, nil, 0,
+                             names, values, initVariables.count, 0)
+        }
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw .ocrUnavailable(reason: "Tesseract could not load \(configuration.languages) from \(directory)")
+        }
+        for (name, value) in TesseractEngine.variables {
+            TessBaseAPISetVariable(handle, name, value)
+        }
+        self.configuration = configuration
+        self.handle = handle
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Variables set the same way on every engine, since some are process-global.
+    private static let variables: [(String, String)] = [
+        // Tesseract's diagnostics ("Empty page!!") would go to stderr.
+        ("debug_file", "/dev/null"),
+        // framegrab decides polarity itself; Tesseract's retry on inverted lines costs time.
+        ("tessedit_do_invert", "0"),
+    ]
+
+    /// Reads `image` (dark text on a light ground works best) and returns its lines of words,
+    /// boxes in `image` coordinates. `shouldCancel` is polled during recognition.
+    public func recognize(_ image: GrayImage, layout: Layout, shouldCancel: (@Sendable () -> Bool)? = nil) -> [Line] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        CTesseract_runOpenMPSerially()
+        TessBaseAPISetPageSegMode(handle, layout.pageSegMode)
+        let recognized: Bool = image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            // Video has no resolution; 70 is what Tesseract would assume, minus its warning.
+            TessBaseAPISetSourceResolution(handle, 70)
+            return withMonitor(shouldCancel) { monitor in TessBaseAPIRecognize(handle, monitor) == 0 }
+        }
+        defer { TessBaseAPIClear(handle) }
+        guard recognized else { return [] }
+        return readLines()
+    }
+
+    private func readLines() -> [Line] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var lines: [Line] = []
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                lines.append(Line(text: "", box: TesseractEngine.box(page, level: RIL_TEXTLINE) ?? BoundingBox(x: 0, y: 0, width: 0, height: 0), words: []))
+            }
+            guard let box = TesseractEngine.box(page, level: RIL_WORD),
+                  let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+            TessDeleteText(raw)
+            guard !text.isEmpty, !lines.isEmpty else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            lines[lines.count - 1].words.append(Word(text: text, box: box, confidence: max(0, min(1, confidence))))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return lines.filter { !$0.words.isEmpty }.map { line in
+            var line = line
+            line.text = line.words.map(\.text).joined(separator: " ")
+            return line
+        }
+    }
+
+    private static func box(_ page: OpaquePointer?, level: TessPageIteratorLevel) -> BoundingBox? {
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+        return BoundingBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom))
+    }
+
+    private func withMonitor<R>(_ shouldCancel: (@Sendable () -> Bool)?, _ body: (OpaquePointer?) -> R) -> R {
+        guard let shouldCancel, let monitor = TessMonitorCreate() else { return body(nil) }
+        defer { TessMonitorDelete(monitor) }
+        let box = CancelCheck(shouldCancel)
+        return withExtendedLifetime(box) {
+            TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(box).toOpaque())
+            TessMonitorSetCancelFunc(monitor) { context, _ in
+                guard let context else { return false }
+                return Unmanaged<CancelCheck>.fromOpaque(context).takeUnretainedValue().check()
+            }
+            return body(monitor)
+        }
+    }
+
+    // MARK: Language data
+
+    static var defaultDataDirectory: String {
+        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+            return prefix
+        }
+        return "/usr/share/tesseract-ocr/5/tessdata"
+    }
+
+    /// Names the missing language file rather than letting Tesseract print its own complaint.
+    private static func checkLanguages(_ languages: String, in directory: String) throws(FrameGrabError) {
+        let names = languages.split(separator: "+").map(String.init)
+        guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty && !$0.contains("/") }) else {
+            throw .ocrUnavailable(reason: "'\(languages)' is not a Tesseract language list (e.g. eng or eng+deu)")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .ocrUnavailable(reason: "tessdata directory \(directory) does not exist")
+        }
+        for name in names where !FileManager.default.isReadableFile(atPath: directory + "/" + name + ".traineddata") {
+            throw .ocrUnavailable(reason: "no language data for '\(name)' in \(directory) (install tesseract-ocr-\(name))")
+        }
+    }
+
+    private static func withCStrings<R>(_ pairs: [(String, String)], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
+        var names = pairs.map { strdup($0.0) }
+        var values = pairs.map { strdup($0.1) }
+        defer {
+            names.forEach { free($0) }
+            values.forEach { free($0) }
+        }
+        return names.withUnsafeMutableBufferPointer { namePointers in
+            values.withUnsafeMutableBufferPointer { valuePointers in
+                body(namePointers.baseAddress, valuePointers.baseAddress)
+            }
+        }
+    }
+}
+
+/// Carries a cancellation check through Tesseract's `void *` callback context.
+private final class CancelCheck {
+    let check: @Sendable () -> Bool
+    init(_ check: @escaping @Sendable () -> Bool) { self.check = check }
+}
