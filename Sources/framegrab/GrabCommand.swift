@@ -1,0 +1,83 @@
+import FrameGrab
+import Foundation
+
+/// `framegrab --at TIME VIDEO`: the main job.
+enum GrabCommand {
+    static func run(arguments: [String]) -> ExitCode {
+        let usage: Usage
+        do throws(Usage.Failure) {
+            usage = try Usage.parse(arguments)
+        } catch {
+            Console.error(error.message)
+            return .usage
+        }
+        if usage.showHelp {
+            Console.output(Usage.help)
+            return .success
+        }
+        if usage.showVersion {
+            Console.output(Version.description)
+            return .success
+        }
+        if usage.verbose {
+            FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32)
+        }
+        guard let video = usage.video else { return .usage }
+
+        let grabber: FrameGrabber
+        do throws(FrameGrabError) {
+            let ocr = TesseractEngine.Configuration(languages: usage.languages, dataDirectory: usage.tessdataDirectory)
+            grabber = try FrameGrabber(path: video, options: .init(ocr: ocr))
+        } catch {
+            Console.error(error.description)
+            return ExitCode(error)
+        }
+
+        var status = ExitCode.success
+        for (index, request) in usage.times.enumerated() {
+            do throws(FrameGrabError) {
+                let report = try grabber.report(at: request.time)
+                switch usage.format {
+                case .json:
+                    Console.output(report.json.serialized)
+                case .text:
+                    if usage.times.count > 1 {
+                        Console.output((index > 0 ? "\n" : "") + "--- \(request.text) (frame at \(report.frame.time?.timecode ?? "-"))")
+                    }
+                    if !report.plainText.isEmpty { Console.output(report.plainText) }
+                }
+                if usage.verbose {
+                    let timings = report.timings
+                    Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, layout and OCR %.0f ms, %d regions",
+                                         request.text, timings.framesDecoded, timings.decodeSeconds * 1000,
+                                         timings.layoutAndOCRSeconds * 1000, report.regions.count))
+                }
+            } catch {
+                Console.error(error.description)
+                if status == .success { status = ExitCode(error) }
+                // A broken OCR setup fails every time alike: say it once.
+                if case .ocrUnavailable = error { break }
+            }
+        }
+        return status
+    }
+}
+
+/// stdout for results, stderr for one-line diagnostics; both flushed per line so that what was
+/// written survives whatever comes next.
+enum Console {
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+enum Version {
+    static let number = "0.1.0"
+    static var description: String {
+        "framegrab \(number) (\(FrameGrabLibraries.versions))"
+    }
+}

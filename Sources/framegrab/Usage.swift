@@ -1,0 +1,104 @@
+import FrameGrab
+
+/// Parsed command line, and the words for `--help`.
+struct Usage {
+    enum Format: String {
+        case json, text
+    }
+
+    var times: [(text: String, time: MediaTime)] = []
+    var format = Format.json
+    var verbose = false
+    var languages = "eng"
+    var tessdataDirectory: String?
+    var video: String?
+    var showHelp = false
+    var showVersion = false
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    static let help = """
+        framegrab: read the text on the frame a video shows at a given time
+
+        Usage:
+          framegrab --at TIME [--at TIME ...] [options] VIDEO
+          framegrab --help | --version
+
+        Prints one JSON document per requested time (one per line): the source, the frame a
+        player shows at TIME (the last frame whose presentation time is at or before it), and
+        its text regions (code and text) with boxes, lines, words and confidences.
+
+        TIME uses ffmpeg's duration syntax, from the start of the presentation like ffmpeg -ss:
+          750   750.25   12:30   1:02:03.5   750s   200ms
+
+        Options:
+          --at TIME            time to read; repeat for several frames
+          --format json|text   JSON documents (default) or just the regions' text
+          -l LANGS             Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)
+          --tessdata-dir DIR   where the .traineddata files are
+          --verbose            show FFmpeg's log and timings on stderr
+          --help               show this help
+          --version            show the version
+
+        """ + ExitCode.table
+
+    static func parse(_ arguments: [String]) throws(Failure) -> Usage {
+        var usage = Usage()
+        var remaining = arguments[...]
+        func value(for option: String) throws(Failure) -> String {
+            guard let value = remaining.popFirst() else { throw Failure(message: "\(option) needs a value") }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            var argument = argument
+            // --at=12:30 is --at 12:30.
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                remaining.insert(String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
+                argument = String(argument[..<equals])
+            }
+            switch argument {
+            case "--at":
+                let text = try value(for: "--at")
+                guard let time = MediaTime(parsing: text) else {
+                    throw Failure(message: "--at '\(text)' is not a time (use e.g. 750, 12:30, 1:02:03.5, 200ms)")
+                }
+                usage.times.append((text, time))
+            case "--format":
+                let text = try value(for: "--format")
+                guard let format = Format(rawValue: text) else {
+                    throw Failure(message: "--format must be json or text, not '\(text)'")
+                }
+                usage.format = format
+            case "-l", "--lang":
+                usage.languages = try value(for: argument)
+            case "--tessdata-dir":
+                usage.tessdataDirectory = try value(for: "--tessdata-dir")
+            case "--verbose", "-v":
+                usage.verbose = true
+            case "--help", "-h":
+                usage.showHelp = true
+            case "--version":
+                usage.showVersion = true
+            case "--":
+                for path in remaining { try usage.setVideo(path) }
+                remaining = []
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw Failure(message: "unknown option '\(argument)' (see framegrab --help)")
+                }
+                try usage.setVideo(argument)
+            }
+        }
+        if usage.showHelp || usage.showVersion { return usage }
+        guard usage.video != nil else { throw Failure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
+        guard !usage.times.isEmpty else { throw Failure(message: "no --at TIME given (usage: framegrab --at TIME VIDEO)") }
+        return usage
+    }
+
+    private mutating func setVideo(_ path: String) throws(Failure) {
+        guard video == nil else { throw Failure(message: "one video at a time (got '\(video ?? "")' and '\(path)')") }
+        video = path
+    }
+}
