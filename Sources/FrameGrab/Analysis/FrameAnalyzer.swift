@@ -1,52 +1,100 @@
+import Dispatch
+import Synchronization
+
 /// Reads the text on one frame: finds the blocks, reads each with the polarity, scale and
 /// page segmentation that suit it, and types each region as code or text.
+///
+/// With several engines, blocks (and long blocks cut between lines) are read in parallel,
+/// one engine per thread; each thread starts reading as soon as its engine is ready.
 public final class FrameAnalyzer {
-    private let engine: TesseractEngine
+    private let engines: EnginePool
     private let finder = TextBlockFinder()
 
     /// Glyph height (ascender to baseline, in pixels) Tesseract reads best at; smaller text is
     /// enlarged towards it, huge titles shrunk.
     static let idealGlyphHeight = 32.0
 
-    /// Regions read with less overall certainty than this are not text.
+    /// Regions read with less overall certainty than this are not text (icons, photos, rules).
     static let minimumRegionConfidence = 0.35
 
-    public init(engine: TesseractEngine) {
-        self.engine = engine
+    public init(engines: EnginePool) {
+        self.engines = engines
     }
 
-    public func regions(in image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil) -> [Region] {
-        finder.blocks(in: image).compactMap { block in
-            if shouldCancel?() == true { return nil }
-            return read(block, in: image, shouldCancel: shouldCancel)
+    public func regions(in image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil) throws(FrameGrabError) -> [Region] {
+        let blocks = finder.blocks(in: image)
+        let plan = RecognitionPlan(blocks: blocks, workers: engines.count)
+        let pieces = plan.pieces
+        let results = Mutex([[Line]](repeating: [], count: pieces.count))
+        let next = Atomic(0)
+        let failure = Mutex<FrameGrabError?>(nil)
+        let engines = self.engines
+        // Engine 0 is always needed; waiting for it first reports a broken OCR setup even on
+        // a frame without text.
+        _ = try engines.engine(0)
+        DispatchQueue.concurrentPerform(iterations: min(engines.count, pieces.count)) { worker in
+            let engine: TesseractEngine
+            do throws(FrameGrabError) {
+                engine = try engines.engine(worker)
+            } catch {
+                failure.withLock { $0 = error }
+                return
+            }
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < pieces.count, shouldCancel?() != true else { return }
+                let piece = pieces[index]
+                let lines = FrameAnalyzer.read(piece, of: blocks[piece.blockIndex], in: image, with: engine,
+                                               shouldCancel: shouldCancel)
+                results.withLock { $0[index] = lines }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        if shouldCancel?() == true { return [] }
+        let read = results.withLock { $0 }
+        return blocks.indices.compactMap { blockIndex in
+            let lines = pieces.indices
+                .filter { pieces[$0].blockIndex == blockIndex }
+                .sorted { pieces[$0].firstLine < pieces[$1].firstLine }
+                .flatMap { read[$0] }
+            return FrameAnalyzer.region(from: lines, polarity: blocks[blockIndex].polarity)
         }
     }
 
-    private func read(_ block: TextBlock, in image: GrayImage, shouldCancel: (@Sendable () -> Bool)?) -> Region? {
+    /// One piece through OCR: cropped with a margin, inverted if light on dark, scaled to the
+    /// size Tesseract reads best; boxes mapped back to the frame.
+    private static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage,
+                             with engine: TesseractEngine, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
         let margin = max(6, block.glyphHeight / 2)
-        let crop = block.box.expanded(by: margin, within: image.bounds)
+        let crop = BoundingBox(left: piece.area.x - margin, top: piece.area.y - (piece.firstLine == 0 ? margin : 0),
+                               right: piece.area.right + margin,
+                               bottom: piece.area.bottom + (piece.firstLine + piece.lineCount == block.lines.count ? margin : 0))
+            .intersection(image.bounds) ?? piece.area
         var picture = image.cropped(to: crop)
         if block.polarity == .lightOnDark { picture = picture.inverted() }
         let scale = FrameAnalyzer.scale(forGlyphHeight: block.glyphHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
-        let layout: TesseractEngine.Layout = block.lines.count == 1 ? .line : .block
+        let layout: TesseractEngine.Layout = piece.lineCount == 1 ? .line : .block
 
-        let lines = engine.recognize(picture, layout: layout, shouldCancel: shouldCancel).compactMap { line -> Line? in
-            let words = line.words.map { Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: crop.x, dy: crop.y), confidence: $0.confidence) }
-            guard !words.isEmpty else { return nil }
+        return engine.recognize(picture, layout: layout, shouldCancel: shouldCancel).map { line in
+            let words = line.words.map {
+                Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: crop.x, dy: crop.y), confidence: $0.confidence)
+            }
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
-            return Line(text: words.map(\.text).joined(separator: " "), box: box, words: words)
+            return Line(text: line.text, box: box, words: words)
         }
+    }
+
+    private static func region(from lines: [Line], polarity: Polarity) -> Region? {
         guard !lines.isEmpty else { return nil }
         let confidence = FrameAnalyzer.confidence(of: lines)
-        guard confidence >= FrameAnalyzer.minimumRegionConfidence, lines.contains(where: { $0.text.contains(where: \.isLetter) || $0.text.contains(where: \.isNumber) }) else {
-            return nil
-        }
+        let hasContent = lines.contains { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
+        guard confidence >= minimumRegionConfidence, hasContent else { return nil }
         let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
         let kind = CodeClassifier.kind(of: lines)
-        let laidOut = kind == .code ? CodeIndenter.laidOut(lines) : lines
+        let laidOut = kind == .code ? CodeIndenter.laidOut(lines) : BulletMarker.normalized(lines)
         let text = kind == .code ? CodeIndenter.text(of: laidOut) : laidOut.map(\.text).joined(separator: "\n")
-        return Region(kind: kind, box: box, polarity: block.polarity, confidence: confidence, text: text, lines: laidOut)
+        return Region(kind: kind, box: box, polarity: polarity, confidence: confidence, text: text, lines: laidOut)
     }
 
     static func scale(forGlyphHeight height: Int) -> Double {

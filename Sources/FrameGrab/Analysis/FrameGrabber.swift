@@ -4,31 +4,34 @@ import Foundation
 /// The main job: open a video, and for each requested time read the text on the frame a
 /// player shows then.
 ///
-/// The OCR engine starts on another thread while the file is opened and the first frame is
+/// The OCR engines start on other threads while the file is opened and the first frame is
 /// decoded, since each takes about as long as the other. Confine an instance to one task.
 public final class FrameGrabber {
     public struct Options: Sendable {
         public var ocr: TesseractEngine.Configuration
         /// Decoder threads; 0 lets FFmpeg choose.
         public var decoderThreads: Int
+        /// OCR engines reading in parallel, one thread each (~46 MB and ~60 ms to start each).
+        public var ocrThreads: Int
 
-        public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0) {
+        public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
+                    ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
             self.ocr = ocr
             self.decoderThreads = decoderThreads
+            self.ocrThreads = max(1, ocrThreads)
         }
     }
 
     public let seeker: FrameSeeker
-    private let engine: Eventually<TesseractEngine>
-    private var analyzer: FrameAnalyzer?
+    private let analyzer: FrameAnalyzer
 
     public var source: SourceInfo { seeker.file.info }
 
     public init(path: String, options: Options = .init()) throws(FrameGrabError) {
-        let configuration = options.ocr
-        engine = Eventually { () throws(FrameGrabError) in try TesseractEngine(configuration) }
         let file = try MediaFile(path: path)
         seeker = try FrameSeeker(file: file, decoderThreads: options.decoderThreads)
+        // Started once the input is known to be a video: nothing to wait for on bad input.
+        analyzer = FrameAnalyzer(engines: EnginePool(count: options.ocrThreads, configuration: options.ocr))
     }
 
     /// Reads the frame shown at `time`.
@@ -37,7 +40,7 @@ public final class FrameGrabber {
         let decodedBefore = seeker.framesDecoded
         let frame = try seeker.frame(at: time)
         let decoded = DispatchTime.now()
-        let regions = try analyzerReady().regions(in: frame.image)
+        let regions = try analyzer.regions(in: frame.image)
         let analysed = DispatchTime.now()
 
         var report = FrameReport(
@@ -55,41 +58,7 @@ public final class FrameGrabber {
         return report
     }
 
-    private func analyzerReady() throws(FrameGrabError) -> FrameAnalyzer {
-        if let analyzer { return analyzer }
-        let made = FrameAnalyzer(engine: try engine.value())
-        analyzer = made
-        return made
-    }
-
     private func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {
         Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
-}
-
-/// A value made on another thread, waited for when first needed.
-final class Eventually<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    // Written once on the worker before `done` is signalled; read only after waiting on it.
-    private var result: Result<Value, FrameGrabError>?
-
-    init(_ make: @escaping @Sendable () throws(FrameGrabError) -> Value) {
-        Thread.detachNewThread { [self] in
-            do throws(FrameGrabError) {
-                result = .success(try make())
-            } catch {
-                result = .failure(error)
-            }
-            done.signal()
-        }
-    }
-
-    func value() throws(FrameGrabError) -> Value {
-        if result == nil {
-            done.wait()
-            done.signal()
-        }
-        guard let result else { preconditionFailure("Eventually finished without a result") }
-        return try result.get()
     }
 }
