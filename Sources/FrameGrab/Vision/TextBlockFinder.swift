@@ -88,24 +88,35 @@ struct TextBlockFinder {
     // MARK: Lines
 
     /// Chains blobs that sit on the same text line and are at most a few spaces apart.
+    ///
+    /// First blob to blob, with gaps measured against the blobs' own height; then the chains
+    /// again, against the chain's full height: a quote mark or a word of short letters
+    /// (`-s "v…`) is too low on its own to bridge a space, but not within its line.
     static func lines(from blobs: [InkBlob]) -> [[InkBlob]] {
-        let sorted = blobs.sorted { $0.box.x < $1.box.x }
-        var links = UnionFind(count: sorted.count)
-        let widestGap = 2.5
-        let tallest = sorted.map(\.box.height).max() ?? 0
-        for i in sorted.indices {
-            let a = sorted[i].box
-            var j = i + 1
-            // Sorted by left edge: past the widest gap any blob could bridge, none can link.
-            while j < sorted.count && Double(sorted[j].box.x - a.right) <= widestGap * Double(tallest) + 2 {
-                let b = sorted[j].box
-                if Double(b.x - a.right) <= widestGap * Double(max(a.height, b.height)) + 2 && sameLine(a, b) {
+        let chains = linkAlongRows(blobs.map(\.box), widestGap: 2.5).map { $0.map { blobs[$0] } }
+        let chainBoxes = chains.map { chain in chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) } }
+        return linkAlongRows(chainBoxes, widestGap: 1.6).map { group in group.flatMap { chains[$0] } }
+    }
+
+    /// Groups of indices of `boxes` that sit on one row, each at most `widestGap` times the
+    /// taller one's height from the next.
+    private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double) -> [[Int]] {
+        let order = boxes.indices.sorted { boxes[$0].x < boxes[$1].x }
+        var links = UnionFind(count: boxes.count)
+        let tallest = boxes.map(\.height).max() ?? 0
+        for (position, i) in order.enumerated() {
+            let a = boxes[i]
+            // Sorted by left edge: past the widest gap any box could bridge, none can link.
+            for j in order[(position + 1)...] {
+                let b = boxes[j]
+                let gap = Double(b.x - a.right)
+                if gap > widestGap * Double(tallest) + 2 { break }
+                if gap <= widestGap * Double(max(a.height, b.height)) + 2 && sameLine(a, b) {
                     links.join(i, j)
                 }
-                j += 1
             }
         }
-        return links.groups().map { $0.map { sorted[$0] } }
+        return links.groups()
     }
 
     /// Overlapping enough vertically; small marks (dots, commas, quotes) count when they lie
@@ -138,6 +149,11 @@ struct TextBlockFinder {
         /// The block's usual line height, so one odd line (a lone brace) does not decide.
         var lineHeight: Int {
             let heights = lines.map(\.box.height).sorted()
+            return heights[heights.count / 2]
+        }
+
+        var glyphHeight: Int {
+            let heights = lines.map(\.glyphHeight).sorted()
             return heights[heights.count / 2]
         }
     }
@@ -180,9 +196,10 @@ struct TextBlockFinder {
 
     private static func accepts(_ block: BlockInProgress, _ line: TextLine) -> Bool {
         // Sizes relative to the block's usual line: a line of only short letters ("raise",
-        // "a = b") is lower than its neighbours but the same size of text.
+        // "a = b") is lower than its neighbours but the same size of text. Text size compares
+        // glyph heights, which descenders do not blur (a bold title vs. the list below it).
         let size = Double(block.lineHeight)
-        let ratio = Double(line.box.height) / max(size, 1)
+        let ratio = Double(line.glyphHeight) / Double(max(1, block.glyphHeight))
         guard ratio >= 0.45, ratio <= 1.6 else { return false }
         if overlapsVertically(block.lastRow, line.box) {
             // The rest of a row split at a wide gap (aligned comments) when the block's columns
