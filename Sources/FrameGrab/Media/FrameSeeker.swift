@@ -17,6 +17,8 @@ public final class FrameSeeker {
     private var delivered: Frame?
     private var lookahead: Frame?
     private var reachedEnd = false
+    /// The last frame's timestamp, for frames that arrive without one.
+    private var lastTimestamp: Int64?
 
     /// How far ahead of the last delivered frame a request may be and still be served by
     /// decoding forward rather than seeking.
@@ -46,7 +48,7 @@ public final class FrameSeeker {
             throw .timeOutsideVideo(path: file.path, requested: time, duration: duration)
         }
         let target = streamTimestamp(for: time)
-        let found = try file.withContext { _ throws(FrameGrabError) in try locate(target) }
+        let found = try locate(target)
         guard let image = converter.grayImage(from: found.pointer, geometry: file.info.video.geometry) else {
             throw .internalFailure(path: file.path, reason: "cannot convert a \(file.info.video.pixelFormat ?? "video") frame to gray")
         }
@@ -156,7 +158,9 @@ public final class FrameSeeker {
     /// The next frame in presentation order, or nil at the end of the stream. Damaged packets
     /// are skipped so that a corrupt stretch does not hide the frames after it.
     private func nextFrame() throws(FrameGrabError) -> Frame? {
-        let frame = Frame()
+        guard let frame = Frame() else {
+            throw .internalFailure(path: file.path, reason: "out of memory for a frame")
+        }
         while true {
             switch decoder.receive(into: frame.pointer) {
             case .frame:
@@ -175,8 +179,6 @@ public final class FrameSeeker {
             try readVideoPacket()
         }
     }
-
-    private var lastTimestamp: Int64?
 
     private func readVideoPacket() throws(FrameGrabError) {
         let index = file.videoStreamIndex
@@ -239,8 +241,8 @@ private final class Frame {
     let pointer: UnsafeMutablePointer<AVFrame>
     var timestamp: Int64 = 0
 
-    init() {
-        guard let frame = av_frame_alloc() else { fatalError("out of memory allocating a frame") }
+    init?() {
+        guard let frame = av_frame_alloc() else { return nil }
         pointer = frame
     }
 

@@ -1,9 +1,11 @@
 /// The ground colour behind every part of a picture: slide, panel or terminal background.
 ///
-/// Works on tiles. A flat tile (nearly all one level) is its own ground. A tile with text or an
-/// edge in it takes the level of a flat tile nearby: of those, the one closest to its own most
-/// common level, so that a tile inside a dark panel takes the panel, not the slide around it,
-/// and a tile crowded with bold strokes still takes the ground between the letters.
+/// Works on tiles. A flat tile (nearly all one level) is its own ground, if enough flat tiles
+/// of that level touch it to make a surface: a few flat tiles inside the stroke of a huge glyph
+/// are ink, not ground. A tile with text or an edge in it takes the level of a ground tile
+/// nearby: of those, the one closest to its own most common level, so that a tile inside a dark
+/// panel takes the panel, not the slide around it, and a tile crowded with bold strokes still
+/// takes the ground between the letters.
 struct BackgroundMap {
     let tileSize: Int
     let columns: Int
@@ -12,12 +14,15 @@ struct BackgroundMap {
 
     /// Share of a tile's pixels within a few levels of its most common one for it to be flat.
     private static let flatShare = 0.85
+    /// Touching flat tiles of one level it takes to make a ground surface (a panel, a slide).
+    private static let smallestSurface = 6
 
     init(_ image: GrayImage, tileSize: Int = 16) {
         self.tileSize = tileSize
         columns = max(1, (image.width + tileSize - 1) / tileSize)
         rows = max(1, (image.height + tileSize - 1) / tileSize)
-        let tiles = BackgroundMap.tileModes(image, tileSize: tileSize, columns: columns, rows: rows)
+        var tiles = BackgroundMap.tileModes(image, tileSize: tileSize, columns: columns, rows: rows)
+        BackgroundMap.keepSurfaces(&tiles, columns: columns, rows: rows)
         levels = BackgroundMap.grounds(tiles, columns: columns, rows: rows)
     }
 
@@ -55,6 +60,35 @@ struct BackgroundMap {
             }
         }
         return tiles
+    }
+
+    /// Clears `isFlat` on flat tiles that do not belong to a surface of `smallestSurface` tiles
+    /// of about the same level.
+    private static func keepSurfaces(_ tiles: inout [Tile], columns: Int, rows: Int) {
+        var surface = [Int](repeating: -1, count: tiles.count)
+        var sizes: [Int] = []
+        for start in tiles.indices where tiles[start].isFlat && surface[start] < 0 {
+            let label = sizes.count
+            var stack = [start]
+            surface[start] = label
+            var size = 0
+            while let index = stack.popLast() {
+                size += 1
+                let row = index / columns, column = index % columns
+                for (r, c) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+                where r >= 0 && r < rows && c >= 0 && c < columns {
+                    let neighbour = r * columns + c
+                    guard surface[neighbour] < 0, tiles[neighbour].isFlat,
+                          abs(Int(tiles[neighbour].mode) - Int(tiles[index].mode)) <= 12 else { continue }
+                    surface[neighbour] = label
+                    stack.append(neighbour)
+                }
+            }
+            sizes.append(size)
+        }
+        for index in tiles.indices where tiles[index].isFlat && sizes[surface[index]] < smallestSurface {
+            tiles[index].isFlat = false
+        }
     }
 
     private static func grounds(_ tiles: [Tile], columns: Int, rows: Int) -> [UInt8] {
