@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `framegrab` end to end: exit status, one line on stderr, nothing half-printed.
+@Suite("framegrab command line")
+struct CommandLineTests {
+    struct Failure: Sendable, CustomTestStringConvertible {
+        var label: String
+        var arguments: [String]
+        var status: Int32
+        /// What the one stderr line must name: the file, or the offending argument.
+        var names: String?
+        /// JSON documents still printed for the good times.
+        var documents: Int = 0
+
+        var testDescription: String { label }
+    }
+
+    static let counter = "TestVideos/counter.mp4"
+
+    static let failures: [Failure] = [
+        Failure(label: "empty file", arguments: ["--at", "1", "TestVideos/bad/empty.mp4"], status: 4, names: "TestVideos/bad/empty.mp4"),
+        Failure(label: "random bytes", arguments: ["--at", "1", "TestVideos/bad/random.mp4"], status: 4, names: "TestVideos/bad/random.mp4"),
+        Failure(label: "plain text", arguments: ["--at", "1", "TestVideos/bad/notes.txt"], status: 4, names: "TestVideos/bad/notes.txt"),
+        Failure(label: "audio only", arguments: ["--at", "1", "TestVideos/bad/audio-only.m4a"], status: 4, names: "TestVideos/bad/audio-only.m4a"),
+        Failure(label: "truncated, no index", arguments: ["--at", "1", "TestVideos/bad/truncated.mp4"], status: 4, names: "TestVideos/bad/truncated.mp4"),
+        Failure(label: "missing file", arguments: ["--at", "1", "TestVideos/no-such-clip.mp4"], status: 3, names: "TestVideos/no-such-clip.mp4"),
+        Failure(label: "a directory", arguments: ["--at", "1", "TestVideos/bad"], status: 3, names: "TestVideos/bad"),
+        Failure(label: "malformed time 12:60", arguments: ["--at", "12:60", counter], status: 2, names: "12:60"),
+        Failure(label: "malformed time abc", arguments: ["--at", "abc", counter], status: 2, names: "abc"),
+        Failure(label: "malformed time 1e3", arguments: ["--at", "1e3", counter], status: 2, names: "1e3"),
+        Failure(label: "empty time", arguments: ["--at", "", counter], status: 2, names: "--at"),
+        Failure(label: "--at without a value", arguments: [counter, "--at"], status: 2, names: "--at"),
+        Failure(label: "unknown option", arguments: ["--at", "1", "--frobnicate", counter], status: 2, names: "--frobnicate"),
+        Failure(label: "unknown format", arguments: ["--at", "1", "--format", "xml", counter], status: 2, names: "xml"),
+        Failure(label: "no video", arguments: ["--at", "1"], status: 2, names: nil),
+        Failure(label: "no --at", arguments: [counter], status: 2, names: nil),
+        Failure(label: "two videos", arguments: ["--at", "1", counter, "TestVideos/counter.mov"], status: 2, names: "TestVideos/counter.mov"),
+        Failure(label: "time past the end", arguments: ["--at", "999", counter], status: 5, names: counter),
+        Failure(label: "1 ms past the duration", arguments: ["--at", "20.021", counter], status: 5, names: counter),
+        Failure(label: "negative time", arguments: ["--at", "-1", counter], status: 5, names: counter),
+        Failure(label: "one bad time among good ones", arguments: ["--at", "1", "--at", "999", "--at", "2", counter],
+                status: 5, names: counter, documents: 2),
+        Failure(label: "missing OCR language", arguments: ["--at", "1", "-l", "xyz", counter], status: 7, names: counter),
+        Failure(label: "bad tessdata directory", arguments: ["--at", "1", "--tessdata-dir", "/nonexistent", counter], status: 7, names: counter),
+    ]
+
+    @Test("Fails cleanly with the documented status", arguments: failures)
+    func failsCleanly(failure: Failure) throws {
+        let result = try FrameGrabCommand.run(failure.arguments)
+        #expect(!result.timedOut && result.seconds < 10, "\(result)")
+        #expect(result.status == failure.status, "\(result)")
+        #expect(result.stderrLines.count == 1, "exactly one line on stderr: \(result)")
+        if let names = failure.names {
+            #expect(result.stderr.contains(names), "stderr names \(names): \(result)")
+        }
+        for noise in ["Fatal error", "backtrace", "Stack dump", "Current stack trace", "@ 0x", "[mov,", "[h264", "[NULL"] {
+            #expect(!result.stderr.contains(noise), "no crash or FFmpeg log on stderr: \(result)")
+        }
+        #expect(result.stdoutLines.count == failure.documents, "\(result)")
+        for line in result.stdoutLines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "a whole JSON document: \(line)")
+        }
+    }
+
+    @Test("With one bad time among good ones, the good ones print in order")
+    func goodTimesStillPrint() throws {
+        let result = try FrameGrabCommand.run(["--at", "1", "--at", "999", "--at", "2", Self.counter])
+        let requested = try result.stdoutLines.map { line in
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require((document["frame"] as? [String: Any])?["requested"] as? Double)
+        }
+        #expect(requested == [1, 2])
+        #expect(result.status == 5)
+    }
+
+    @Test("--help prints usage and the exit status table")
+    func help() throws {
+        let result = try FrameGrabCommand.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("--at TIME"))
+        for status in 0...7 {
+            #expect(result.stdout.contains("  \(status)  "), "exit status \(status) documented")
+        }
+    }
+
+    @Test("--version prints one line")
+    func version() throws {
+        let result = try FrameGrabCommand.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdoutLines.count == 1)
+        #expect(result.stdout.hasPrefix("framegrab "))
+    }
+}
