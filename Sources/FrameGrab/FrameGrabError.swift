@@ -11,8 +11,9 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     case notAVideo(path: String, reason: String)
     /// The requested time lies before the start or after the end of the video.
     case timeOutsideVideo(path: String, requested: MediaTime, duration: MediaTime?)
-    /// The OCR engine could not start (missing language data, bad tessdata directory).
-    case ocrUnavailable(reason: String)
+    /// The OCR engine could not start (missing language data, bad tessdata directory); `path`
+    /// is the video being read, when there is one.
+    case ocrUnavailable(path: String?, reason: String)
     /// Something framegrab itself got wrong.
     case internalFailure(path: String, reason: String)
 
@@ -27,10 +28,18 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
         case .timeOutsideVideo(let path, let requested, let duration):
             let length = duration.map { "the video runs 00:00:00.000 to \($0.timecode)" } ?? "the video has no frame there"
             return "\(path): time \(requested.timecode) is outside the video (\(length))"
-        case .ocrUnavailable(let reason):
-            return "OCR unavailable: \(reason)"
+        case .ocrUnavailable(let path, let reason):
+            return (path.map { "\($0): " } ?? "") + "OCR unavailable (\(reason))"
         case .internalFailure(let path, let reason):
             return "\(path): internal error (\(reason))"
         }
+    }
+}
+
+extension FrameGrabError {
+    /// The same error, naming `path` where it did not know which input it was about.
+    func about(_ path: String) -> FrameGrabError {
+        if case .ocrUnavailable(nil, let reason) = self { return .ocrUnavailable(path: path, reason: reason) }
+        return self
     }
 }

@@ -40,7 +40,12 @@ public final class FrameGrabber {
         let decodedBefore = seeker.framesDecoded
         let frame = try seeker.frame(at: time)
         let decoded = DispatchTime.now()
-        let regions = try analyzer.regions(in: frame.image)
+        let regions: [Region]
+        do throws(FrameGrabError) {
+            regions = try analyzer.regions(in: frame.image)
+        } catch {
+            throw error.about(source.path)
+        }
         let analysed = DispatchTime.now()
 
         var report = FrameReport(

@@ -43,9 +43,8 @@ public final class FrameSeeker {
 
     /// The frame shown at `time`, measured from the start of the presentation.
     public func frame(at time: MediaTime) throws(FrameGrabError) -> DecodedFrame {
-        let duration = file.info.duration
-        if time.microseconds < 0 || duration.map({ time > $0 }) == true {
-            throw .timeOutsideVideo(path: file.path, requested: time, duration: duration)
+        if time.microseconds < 0 || isPastEnd(time) {
+            throw .timeOutsideVideo(path: file.path, requested: time, duration: file.info.duration)
         }
         let target = streamTimestamp(for: time)
         let found = try locate(target)
@@ -53,6 +52,14 @@ public final class FrameSeeker {
             throw .internalFailure(path: file.path, reason: "cannot convert a \(file.info.video.pixelFormat ?? "video") frame to gray")
         }
         return DecodedFrame(time: presentationTime(of: found.timestamp), timestamp: found.timestamp, image: image)
+    }
+
+    /// Past the container's duration by more than its rounding: durations are stored rounded
+    /// (to the millisecond in Matroska; HLS sums its segments' rounded lengths, 20.019995 s for
+    /// 600 frames at 29.97 fps), and asking for the duration itself shows the last frame.
+    private func isPastEnd(_ time: MediaTime) -> Bool {
+        guard let duration = file.info.duration else { return false }
+        return time.microseconds > duration.microseconds + 500
     }
 
     // MARK: Finding the frame

@@ -44,7 +44,7 @@ public final class TesseractEngine: @unchecked Sendable {
         let directory = configuration.dataDirectory ?? TesseractEngine.defaultDataDirectory
         try TesseractEngine.checkLanguages(configuration.languages, in: directory)
         guard let handle = TessBaseAPICreate() else {
-            throw .ocrUnavailable(reason: "Tesseract could not be created")
+            throw .ocrUnavailable(path: nil, reason: "Tesseract could not be created")
         }
         // Words in code are rarely dictionary words: dictionaries would "correct" identifiers.
         let initVariables: [(String, String)] = []
@@ -54,7 +54,7 @@ public final class TesseractEngine: @unchecked Sendable {
         }
         guard status == 0 else {
             TessBaseAPIDelete(handle)
-            throw .ocrUnavailable(reason: "Tesseract could not load \(configuration.languages) from \(directory)")
+            throw .ocrUnavailable(path: nil, reason: "Tesseract could not load \(configuration.languages) from \(directory)")
         }
         for (name, value) in TesseractEngine.variables {
             TessBaseAPISetVariable(handle, name, value)
@@ -150,14 +150,14 @@ public final class TesseractEngine: @unchecked Sendable {
     private static func checkLanguages(_ languages: String, in directory: String) throws(FrameGrabError) {
         let names = languages.split(separator: "+").map(String.init)
         guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty && !$0.contains("/") }) else {
-            throw .ocrUnavailable(reason: "'\(languages)' is not a Tesseract language list (e.g. eng or eng+deu)")
+            throw .ocrUnavailable(path: nil, reason: "'\(languages)' is not a Tesseract language list (e.g. eng or eng+deu)")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .ocrUnavailable(reason: "tessdata directory \(directory) does not exist")
+            throw .ocrUnavailable(path: nil, reason: "tessdata directory \(directory) does not exist")
         }
         for name in names where !FileManager.default.isReadableFile(atPath: directory + "/" + name + ".traineddata") {
-            throw .ocrUnavailable(reason: "no language data for '\(name)' in \(directory) (install tesseract-ocr-\(name))")
+            throw .ocrUnavailable(path: nil, reason: "no language data for '\(name)' in \(directory) (install tesseract-ocr-\(name))")
         }
     }
 

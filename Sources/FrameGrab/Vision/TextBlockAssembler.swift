@@ -1,0 +1,184 @@
+/// Joins text lines into blocks as a reader groups them: a paragraph, a list, a code panel.
+///
+/// First, top to bottom, a line joins the block just above it when it starts close below the
+/// block's last row and within its columns (code that dedents to a lone `}` included). Then
+/// blocks a blank line or two apart join when they keep one rhythm: their line tops fall on
+/// the same pitch (code and prose with blank lines), or, for single lines, the same size and
+/// left edge (a spaced-out list). A title above a list keeps to itself: its pitch does not
+/// match, and its text is larger.
+enum TextBlockAssembler {
+    private struct Block {
+        var box: BoundingBox
+        var lines: [BoundingBox]
+        var glyphHeights: [Int]
+        var lastRow: BoundingBox
+
+        init(line: BoundingBox, glyphHeight: Int) {
+            box = line
+            lines = [line]
+            glyphHeights = [glyphHeight]
+            lastRow = line
+        }
+
+        /// The usual line height, so one odd line (a lone brace, a line of short letters)
+        /// does not decide.
+        var lineHeight: Double { median(lines.map(\.height)) }
+
+        /// The usual distance between line tops, once there are two rows.
+        var pitch: Double? {
+            let rows = rowTops
+            guard rows.count >= 2 else { return nil }
+            return median(zip(rows.dropFirst(), rows).map { $0 - $1 })
+        }
+
+        var rowTops: [Int] {
+            var tops: [Int] = []
+            var lastRow: BoundingBox?
+            for line in lines {
+                if let row = lastRow, TextBlockAssembler.overlapsVertically(row, line) { continue }
+                tops.append(line.y)
+                lastRow = line
+            }
+            return tops
+        }
+
+        mutating func add(_ other: Block) {
+            box = box.union(other.box)
+            lines += other.lines
+            glyphHeights += other.glyphHeights
+            lastRow = other.lastRow
+        }
+    }
+
+    static func blocks(from chains: [[InkBlob]], polarity: Polarity) -> [TextBlock] {
+        var lines: [(box: BoundingBox, glyphHeight: Int)] = chains.compactMap { chain in
+            let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
+            // A lone speck is noise, not text.
+            guard chain.count >= 2 || box.height >= 8, box.height >= 5 else { return nil }
+            let heights = chain.map(\.box.height).sorted()
+            return (box, heights[heights.count * 3 / 4])
+        }
+        lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+
+        var blocks: [Block] = []
+        for line in lines {
+            let fits = blocks.indices.filter { continues(blocks[$0], with: line.box) }
+            // The nearest block above wins; of equals, the one whose column starts closest.
+            if let best = fits.min(by: { distance(blocks[$0], line.box) < distance(blocks[$1], line.box) }) {
+                let sameRow = overlapsVertically(blocks[best].lastRow, line.box)
+                var next = Block(line: line.box, glyphHeight: line.glyphHeight)
+                if sameRow { next.lastRow = blocks[best].lastRow.union(line.box) }
+                blocks[best].add(next)
+            } else {
+                blocks.append(Block(line: line.box, glyphHeight: line.glyphHeight))
+            }
+        }
+        blocks = joinedAcrossBlankLines(blocks)
+
+        return blocks.map { block in
+            TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
+                      glyphHeight: Int(median(block.glyphHeights)))
+        }
+    }
+
+    // MARK: Line by line
+
+    private static func continues(_ block: Block, with line: BoundingBox) -> Bool {
+        let size = block.lineHeight
+        let ratio = Double(line.height) / max(size, 1)
+        // A line of short letters ("raise") is lower than its neighbours; a taller line is
+        // larger text.
+        guard ratio >= 0.45, ratio <= 1.6 else { return false }
+        if overlapsVertically(block.lastRow, line) {
+            // The rest of a row split at a wide gap (aligned comments) when the block's columns
+            // already reach over it; not a column beside the block.
+            let gap = Double(line.x - block.lastRow.right)
+            return gap >= 0 && gap <= 3.5 * size && line.x < block.box.right
+        }
+        let verticalGap = Double(line.y - block.lastRow.bottom)
+        return verticalGap >= -size / 4 && verticalGap <= 1.0 * size && withinColumns(line, of: block)
+    }
+
+    /// Starting inside the block's columns, or a little to their left.
+    private static func withinColumns(_ box: BoundingBox, of block: Block) -> Bool {
+        let slack = 1.5 * block.lineHeight
+        return Double(box.x) >= Double(block.box.x) - slack && Double(box.x) <= Double(block.box.right) + slack / 2
+    }
+
+    private static func distance(_ block: Block, _ line: BoundingBox) -> Int {
+        max(0, line.y - block.lastRow.bottom) * 4 + abs(line.x - block.box.x)
+    }
+
+    // MARK: Across blank lines
+
+    private static func joinedAcrossBlankLines(_ blocks: [Block]) -> [Block] {
+        var blocks = blocks.sorted { $0.box.y < $1.box.y }
+        var joined = true
+        while joined {
+            joined = false
+            search: for upper in blocks.indices {
+                for lower in blocks.indices where lower != upper && keepRhythm(blocks[upper], blocks[lower])
+                    && !blocks.indices.contains(where: { $0 != upper && $0 != lower && isBetween(blocks[$0], blocks[upper], blocks[lower]) }) {
+                    blocks[upper].add(blocks[lower])
+                    blocks.remove(at: lower)
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return blocks
+    }
+
+    /// Whether `lower` continues `upper`: right below it (a dedent the first pass could not
+    /// see coming) or after one or two blank lines.
+    private static func keepRhythm(_ upper: Block, _ lower: Block) -> Bool {
+        guard lower.box.y > upper.box.bottom, withinColumns(lower.box, of: upper) else { return false }
+        let sizeRatio = lower.lineHeight / max(upper.lineHeight, 1)
+        guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
+        let rows = upper.rowTops + lower.rowTops
+        if let pitch = (upper.lines.count >= lower.lines.count ? upper.pitch ?? lower.pitch : lower.pitch ?? upper.pitch) {
+            let steps = Double(lower.rowTops[0] - (upper.rowTops.last ?? upper.box.y)) / pitch
+            guard steps >= 0.8, steps <= 3.6 else { return false }
+            // Every row of both on one grid of the pitch.
+            return rows.allSatisfy { top in
+                let offset = Double(top - rows[0]) / pitch
+                return abs(offset - offset.rounded()) <= 0.2
+            }
+        }
+        // Two single lines: a spaced-out list, same size and left edge.
+        let height = max(upper.lineHeight, lower.lineHeight)
+        let glyphRatio = median(lower.glyphHeights) / max(median(upper.glyphHeights), 1)
+        return abs(lower.box.x - upper.box.x) <= Int(height / 2) && glyphRatio >= 0.8 && glyphRatio <= 1.25
+            && Double(lower.box.y - upper.box.bottom) <= 1.6 * height
+    }
+
+    /// A block between two others, overlapping their columns: they are not neighbours.
+    private static func isBetween(_ block: Block, _ upper: Block, _ lower: Block) -> Bool {
+        block.box.y >= upper.box.bottom && block.box.bottom <= lower.box.y
+            && block.box.x < max(upper.box.right, lower.box.right) && block.box.right > min(upper.box.x, lower.box.x)
+    }
+
+    // MARK: Helpers
+
+    static func overlapsVertically(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
+        min(a.bottom, b.bottom) - max(a.y, b.y) > min(a.height, b.height) / 2
+    }
+
+    /// Line pieces that share a row become one line box.
+    private static func mergedRows(_ boxes: [BoundingBox]) -> [BoundingBox] {
+        var rows: [BoundingBox] = []
+        for box in boxes.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            if let last = rows.last, overlapsVertically(last, box) {
+                rows[rows.count - 1] = last.union(box)
+            } else {
+                rows.append(box)
+            }
+        }
+        return rows
+    }
+
+    private static func median<T: BinaryInteger>(_ values: [T]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        return Double(values.sorted()[values.count / 2])
+    }
+}
