@@ -59,7 +59,7 @@ enum GrabCommand {
                 if case .ocrUnavailable = error { break }
             }
         }
-        return status
+        Console.exit(status, skippingTeardownOf: grabber)
     }
 }
 
@@ -72,6 +72,15 @@ enum Console {
 
     static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Ends the process once everything is written, without freeing `resources`: tearing down
+    /// the OCR engines (~50 MB each) takes longer than the kernel takes to drop them.
+    /// `FileHandle` writes are unbuffered, so nothing written is lost.
+    static func exit(_ status: ExitCode, skippingTeardownOf resources: AnyObject) -> Never {
+        withExtendedLifetime(resources) {
+            _exit(status.rawValue)
+        }
     }
 }
 

@@ -12,7 +12,7 @@ public final class FrameAnalyzer {
 
     /// Glyph height (ascender to baseline, in pixels) Tesseract reads best at; smaller text is
     /// enlarged towards it, huge titles shrunk.
-    static let idealGlyphHeight = 32.0
+    static let idealGlyphHeight = 24.0
 
     /// Regions read with less overall certainty than this are not text (icons, photos, rules).
     static let minimumRegionConfidence = 0.45

@@ -28,10 +28,11 @@ public final class FrameGrabber {
     public var source: SourceInfo { seeker.file.info }
 
     public init(path: String, options: Options = .init()) throws(FrameGrabError) {
+        // Engines first: their start is the longest wait, and overlaps opening and decoding.
+        let engines = EnginePool(count: options.ocrThreads, configuration: options.ocr)
         let file = try MediaFile(path: path)
         seeker = try FrameSeeker(file: file, decoderThreads: options.decoderThreads)
-        // Started once the input is known to be a video: nothing to wait for on bad input.
-        analyzer = FrameAnalyzer(engines: EnginePool(count: options.ocrThreads, configuration: options.ocr))
+        analyzer = FrameAnalyzer(engines: engines)
     }
 
     /// Reads the frame shown at `time`.

@@ -19,6 +19,9 @@ public final class FrameSeeker {
     private var reachedEnd = false
     /// The last frame's timestamp, for frames that arrive without one.
     private var lastTimestamp: Int64?
+    /// The latest timestamp among packets read since the seek that is not past the target: a
+    /// frame shown before it cannot be the answer.
+    private var latestPacketBeforeTarget: Int64?
 
     /// How far ahead of the last delivered frame a request may be and still be served by
     /// decoding forward rather than seeking.
@@ -115,7 +118,7 @@ public final class FrameSeeker {
             if let pending = next {
                 frame = pending
                 next = nil
-            } else if let decoded = try nextFrame() {
+            } else if let decoded = try nextFrame(toward: target) {
                 frame = decoded
             } else {
                 return candidate.map { keep($0, next: nil) }
@@ -150,6 +153,7 @@ public final class FrameSeeker {
         delivered = nil
         lookahead = nil
         reachedEnd = false
+        latestPacketBeforeTarget = nil
         let index = file.videoStreamIndex
         file.withContext { context in
             switch method {
@@ -164,7 +168,7 @@ public final class FrameSeeker {
 
     /// The next frame in presentation order, or nil at the end of the stream. Damaged packets
     /// are skipped so that a corrupt stretch does not hide the frames after it.
-    private func nextFrame() throws(FrameGrabError) -> Frame? {
+    private func nextFrame(toward target: Int64) throws(FrameGrabError) -> Frame? {
         guard let frame = Frame() else {
             throw .internalFailure(path: file.path, reason: "out of memory for a frame")
         }
@@ -183,11 +187,14 @@ public final class FrameSeeker {
                 break
             }
             if reachedEnd { return nil }
-            try readVideoPacket()
+            try readVideoPacket(toward: target)
         }
     }
 
-    private func readVideoPacket() throws(FrameGrabError) {
+    /// Sends the next video packet to the decoder. A packet shown before another one already
+    /// read that is still at or before the target cannot be the frame asked for: if nothing
+    /// refers to it (a non-reference B-frame), the decoder may skip it.
+    private func readVideoPacket(toward target: Int64) throws(FrameGrabError) {
         let index = file.videoStreamIndex
         while true {
             let code = file.withContext { context in av_read_frame(context, packet) }
@@ -201,7 +208,13 @@ public final class FrameSeeker {
             }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == index else { continue }
-            switch decoder.send(packet) {
+            let shown = packet.pointee.pts
+            var skippable = false
+            if shown != CFFmpeg_NOPTS_VALUE() {
+                if let latest = latestPacketBeforeTarget, shown < latest { skippable = true }
+                if shown <= target { latestPacketBeforeTarget = max(latestPacketBeforeTarget ?? shown, shown) }
+            }
+            switch decoder.send(packet, skipIfUnreferenced: skippable) {
             case .accepted, .rejected, .full:
                 // A rejected packet is damage: skip it. `full` cannot happen, since packets are
                 // sent only after the decoder asked for input.

@@ -36,11 +36,12 @@ public final class MediaFile {
         // Local files and local playlists only; network protocols come with the HLS issue.
         av_dict_set(&options, "protocol_whitelist", "file,crypto,data", 0)
         deadline.arm(seconds: MediaFile.operationTimeLimit)
+        // Demuxers log why they failed against this context; it is freed on failure.
+        let logContext = context.map { UnsafeRawPointer($0) }
         let opened = avformat_open_input(&context, path, nil, &options)
         av_dict_free(&options)
         guard opened >= 0, let context else {
-            // avformat_open_input frees the context on failure.
-            let detail = FFmpegLog.takeLastError(from: nil)
+            let detail = FFmpegLog.takeLastError(from: logContext)
             throw MediaFile.openFailure(path: path, code: opened, detail: detail, timedOut: deadline.expired)
         }
         do throws(FrameGrabError) {
@@ -123,8 +124,13 @@ extension MediaFile {
         if code == CFFmpeg_AVERROR(ENOENT) {
             return .inputMissing(path: path)
         }
-        let reason = detail.map(cleanLogLine) ?? FFmpegError.reason(for: code)
-        return .notAVideo(path: path, reason: reason)
+        if let detail {
+            return .notAVideo(path: path, reason: cleanLogLine(detail))
+        }
+        if code == FFmpegError.invalidData {
+            return .notAVideo(path: path, reason: "not in any media format FFmpeg knows")
+        }
+        return .notAVideo(path: path, reason: FFmpegError.reason(for: code))
     }
 
     /// FFmpeg log lines start with a context prefix like `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55…]`.

@@ -35,9 +35,10 @@ final class VideoDecoder {
         avcodec_free_context(&context)
     }
 
-    /// Feeds one packet, or nil to drain at the end of the stream.
-    /// Returns false when the decoder is full and frames must be received first.
-    func send(_ packet: UnsafeMutablePointer<AVPacket>?) -> SendResult {
+    /// Feeds one packet, or nil to drain at the end of the stream. With `skipIfUnreferenced`,
+    /// a frame no other frame refers to is dropped undecoded (`AVDISCARD_NONREF`).
+    func send(_ packet: UnsafeMutablePointer<AVPacket>?, skipIfUnreferenced: Bool = false) -> SendResult {
+        context?.pointee.skip_frame = skipIfUnreferenced ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
         let code = avcodec_send_packet(context, packet)
         switch code {
         case 0...: return .accepted
