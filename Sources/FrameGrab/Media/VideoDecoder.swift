@@ -14,7 +14,7 @@ final class VideoDecoder {
         guard let parameters = stream.pointee.codecpar, let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw .notAVideo(path: path, reason: "no decoder for its video codec")
         }
-        guard var context = avcodec_alloc_context3(codec) else {
+        guard let context = avcodec_alloc_context3(codec) else {
             throw .internalFailure(path: path, reason: "out of memory")
         }
         var failure = avcodec_parameters_to_context(context, parameters)
