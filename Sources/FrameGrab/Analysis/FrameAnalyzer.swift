@@ -10,9 +10,10 @@ public final class FrameAnalyzer {
     private let engines: EnginePool
     private let finder = TextBlockFinder()
 
-    /// Glyph height (ascender to baseline, in pixels) Tesseract reads best at; smaller text is
-    /// enlarged towards it, huge titles shrunk.
-    static let idealGlyphHeight = 24.0
+    /// The x-height range (pixels) Tesseract reads best at: smaller text is enlarged to the
+    /// lower end, huge titles shrunk to the upper.
+    static let smallestXHeight = 12.0
+    static let largestXHeight = 48.0
 
     /// Regions read with less overall certainty than this are not text (icons, photos, rules).
     static let minimumRegionConfidence = 0.45
@@ -53,21 +54,27 @@ public final class FrameAnalyzer {
         if shouldCancel?() == true { return [] }
         let read = results.withLock { $0 }
         return blocks.indices.compactMap { blockIndex in
-            let lines = pieces.indices
-                .filter { pieces[$0].blockIndex == blockIndex }
-                .sorted { pieces[$0].lineIndex < pieces[$1].lineIndex }
-                .flatMap { read[$0] }
-            return FrameAnalyzer.region(from: lines, polarity: blocks[blockIndex].polarity)
+            let block = blocks[blockIndex]
+            var lines: [Line] = []
+            var glyphs: [[BoundingBox]] = []
+            for index in pieces.indices.filter({ pieces[$0].blockIndex == blockIndex })
+                .sorted(by: { pieces[$0].lineIndex < pieces[$1].lineIndex }) {
+                lines += read[index]
+                // A row read as one line keeps its ink blobs; rows OCR split or merged do not.
+                let row = block.lines[pieces[index].lineIndex]
+                glyphs += read[index].count == 1 ? [row.glyphs] : Array(repeating: [], count: read[index].count)
+            }
+            return FrameAnalyzer.region(from: lines, glyphs: glyphs, polarity: block.polarity)
         }
     }
 
-    /// One piece through OCR: cropped, inverted if light on dark, scaled to the size
-    /// Tesseract reads best; boxes mapped back to the frame.
+    /// One piece through OCR: cropped, turned into dark ink on white paper, scaled to the
+    /// size Tesseract reads best; boxes mapped back to the frame.
     private static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage,
                              with engine: TesseractEngine, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
         var picture = image.cropped(to: piece.area)
-        if block.polarity == .lightOnDark { picture = picture.inverted() }
-        let scale = FrameAnalyzer.scale(forGlyphHeight: block.glyphHeight)
+            .inkOnPaper(ground: block.ground, polarity: block.polarity, fullInk: max(24, block.inkContrast * 7 / 10))
+        let scale = FrameAnalyzer.scale(forXHeight: block.xHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
         return engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
             let words = line.words.map {
@@ -78,23 +85,24 @@ public final class FrameAnalyzer {
         }
     }
 
-    private static func region(from lines: [Line], polarity: Polarity) -> Region? {
+    private static func region(from lines: [Line], glyphs: [[BoundingBox]], polarity: Polarity) -> Region? {
         guard !lines.isEmpty else { return nil }
         let confidence = FrameAnalyzer.confidence(of: lines)
         let hasContent = lines.contains { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
         guard confidence >= minimumRegionConfidence, hasContent else { return nil }
         let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
         let kind = CodeClassifier.kind(of: lines)
-        let laidOut = kind == .code ? CodeIndenter.laidOut(lines) : BulletMarker.normalized(lines)
+        let laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
         let text = kind == .code ? CodeIndenter.text(of: laidOut) : laidOut.map(\.text).joined(separator: "\n")
         return Region(kind: kind, box: box, polarity: polarity, confidence: confidence, text: text, lines: laidOut)
     }
 
-    static func scale(forGlyphHeight height: Int) -> Double {
+    /// Enlarges small text until its x-height reaches `smallestXHeight`; shrinks huge titles
+    /// whose x-height passes `largestXHeight`. Tesseract reads best in between.
+    static func scale(forXHeight height: Int) -> Double {
         guard height > 0 else { return 1 }
-        let ratio = idealGlyphHeight / Double(height)
-        if ratio > 1.4 { return min(4, ratio) }
-        if ratio < 0.5 { return max(0.25, ratio * 1.5) }
+        if Double(height) < smallestXHeight { return min(4, smallestXHeight / Double(height)) }
+        if Double(height) > largestXHeight { return max(0.25, largestXHeight / Double(height)) }
         return 1
     }
 

@@ -22,7 +22,7 @@ struct RecognitionPlan {
     init(blocks: [TextBlock], frame: BoundingBox) {
         var pieces: [Piece] = []
         for (blockIndex, block) in blocks.enumerated() {
-            let lines = block.lines
+            let lines = block.lines.map(\.box)
             let heights = lines.map(\.height).sorted()
             let typicalHeight = heights[heights.count / 2]
             let margin = max(6, block.glyphHeight / 2)

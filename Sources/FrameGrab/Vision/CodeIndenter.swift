@@ -1,16 +1,33 @@
-/// Lays code out as it was typed: OCR drops leading spaces and splits punctuation into words of
-/// its own (`endElement)` + `;`), so every word is placed by its x position on the monospace
-/// grid instead, and blank lines come back from the vertical gaps.
+/// Lays code out as it was typed. OCR drops leading spaces and splits or joins words around
+/// punctuation (`endElement)` + `;`, `p +1`), so spacing comes from the pixels instead: in a
+/// monospace font every character sits in a cell of one width, and the ink blobs of a line show
+/// which cells hold a character. When OCR read as many characters as there are occupied cells,
+/// the characters go into those cells and every other cell is a space. Otherwise words are
+/// placed by the gaps between them. Blank lines come back from the vertical gaps.
 enum CodeIndenter {
-    /// `lines` with `indent` set and each line's text spaced as on screen.
-    static func laidOut(_ lines: [Line]) -> [Line] {
-        guard let origin = lines.map(\.box.x).min(), let cell = cellWidth(of: lines) else {
+    /// `lines` with `indent` set and each line's text spaced as on screen. `glyphs[i]` holds
+    /// the ink blobs of line `i` (empty when unknown).
+    static func laidOut(_ lines: [Line], glyphs: [[BoundingBox]]) -> [Line] {
+        guard let guess = cellWidth(of: lines) else {
             return lines.map { line in var line = line; line.indent = 0; return line }
         }
-        return lines.map { line in
-            var line = line
-            line.indent = max(0, Int((Double(line.box.x - origin) / cell).rounded()))
-            line.text = spacedText(of: line.words, cell: cell)
+        let rows = glyphs.map { characterCells(in: $0) }
+        let cell = refinedCellWidth(rows: rows, guess: guess)
+        let origin = lines.indices.compactMap { index in
+            rows[index].first.map { $0.firstCenter(cell: cell) } ?? Double(lines[index].box.x) + cell / 2
+        }.min() ?? 0
+
+        return lines.indices.map { index in
+            var line = lines[index]
+            let characters = line.text.filter { !$0.isWhitespace }
+            let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
+            if !columns.isEmpty && columns.count == characters.count {
+                line.indent = columns[0]
+                line.text = placed(Array(characters), at: columns)
+            } else {
+                line.indent = max(0, Int(((Double(line.box.x) + cell / 2 - origin) / cell).rounded()))
+                line.text = spacedText(of: line.words, cell: cell)
+            }
             return line
         }
     }
@@ -31,6 +48,79 @@ enum CodeIndenter {
         return output.joined(separator: "\n")
     }
 
+    // MARK: The grid from the pixels
+
+    /// One character's ink: blobs that overlap horizontally (the dot and stem of an `i`, the
+    /// bars of `=`) are one character; a blob wider than a cell is characters that touch.
+    struct Cell {
+        var left: Int
+        var right: Int
+
+        var center: Double { Double(left + right) / 2 }
+        var width: Int { right - left }
+
+        func span(cell: Double) -> Int { max(1, Int((Double(width) / cell).rounded())) }
+        func firstCenter(cell: Double) -> Double { center - Double(span(cell: cell) - 1) * cell / 2 }
+    }
+
+    static func characterCells(in blobs: [BoundingBox]) -> [Cell] {
+        var cells: [Cell] = []
+        for blob in blobs.sorted(by: { $0.x < $1.x }) {
+            if let last = cells.last, blob.x < last.right {
+                cells[cells.count - 1].right = max(last.right, blob.right)
+            } else {
+                cells.append(Cell(left: blob.x, right: blob.right))
+            }
+        }
+        return cells
+    }
+
+    /// The cell width from neighbouring characters' centres, which stand one cell apart.
+    private static func refinedCellWidth(rows: [[Cell]], guess: Double) -> Double {
+        var steps: [Double] = []
+        for row in rows {
+            for (left, right) in zip(row, row.dropFirst()) where left.span(cell: guess) == 1 && right.span(cell: guess) == 1 {
+                let step = right.center - left.center
+                if step >= 0.6 * guess && step <= 1.4 * guess { steps.append(step) }
+            }
+        }
+        return steps.count >= 5 ? median(steps) ?? guess : guess
+    }
+
+    /// The grid columns holding a character, counted from `origin` (the centre of column 0).
+    /// Each column follows from the previous character, so errors in the cell width do not
+    /// add up along a line.
+    static func occupiedColumns(_ row: [Cell], cell: Double, origin: Double) -> [Int] {
+        guard let first = row.first else { return [] }
+        var columns: [Int] = []
+        var column = max(0, Int(((first.firstCenter(cell: cell) - origin) / cell).rounded()))
+        var lastCenter = first.firstCenter(cell: cell)
+        for (index, character) in row.enumerated() {
+            let span = character.span(cell: cell)
+            let firstCenter = character.firstCenter(cell: cell)
+            if index > 0 {
+                column += max(1, Int(((firstCenter - lastCenter) / cell).rounded()))
+            }
+            columns += (column..<(column + span))
+            column += span - 1
+            lastCenter = firstCenter + Double(span - 1) * cell
+        }
+        return columns
+    }
+
+    private static func placed(_ characters: [Character], at columns: [Int]) -> String {
+        var text = ""
+        var next = columns[0]
+        for (character, column) in zip(characters, columns) {
+            if column > next { text += String(repeating: " ", count: column - next) }
+            text.append(character)
+            next = column + 1
+        }
+        return text
+    }
+
+    // MARK: Without the grid
+
     /// Words joined by as many spaces as fit between them. Two glyphs that touch in the source
     /// leave at most the two side bearings between their ink (under 0.85 of a cell, measured
     /// on DejaVu Sans Mono's narrowest pairs); each space adds a cell.
@@ -47,9 +137,9 @@ enum CodeIndenter {
         return text
     }
 
-    /// The advance of one monospace cell. Ink is narrower than the advance, so a first guess
-    /// from word widths is refined by the distance between word starts on the same line, which
-    /// is a whole number of cells.
+    /// A first guess at the cell width from OCR'd words: ink is narrower than the advance, so
+    /// the width over the characters plus one side bearing, refined by the distance between
+    /// word starts on the same line, which is a whole number of cells.
     static func cellWidth(of lines: [Line]) -> Double? {
         let guesses = lines.flatMap(\.words).filter { $0.text.count >= 3 }.map {
             Double($0.box.width) / (Double($0.text.count) - 0.2)

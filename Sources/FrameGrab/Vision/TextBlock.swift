@@ -8,10 +8,23 @@ public enum Polarity: String, Sendable {
 
 /// A run of text lines that belong together on screen: a title, a code panel, a list.
 struct TextBlock {
+    /// One line of the block: its ink box and its ink blobs (glyphs, or parts of them), left
+    /// to right. Where the blobs stand gives the monospace grid of code.
+    struct Row {
+        var box: BoundingBox
+        var glyphs: [BoundingBox]
+    }
+
     var box: BoundingBox
     var polarity: Polarity
-    /// Each line's ink box, top to bottom.
-    var lines: [BoundingBox]
-    /// Typical glyph height in the block, in pixels: what decides how much to enlarge it.
+    /// Each line, top to bottom.
+    var lines: [Row]
+    /// Typical height of the block's tall glyphs (ascenders, capitals), in pixels.
     var glyphHeight: Int
+    /// Typical height of all its glyphs: the x-height, for text that is mostly lower case.
+    var xHeight: Int
+    /// The gray level of the ground the text stands on.
+    var ground: UInt8 = 0
+    /// How far the text's strong strokes stand from the ground, in gray levels.
+    var inkContrast: Int = 0
 }

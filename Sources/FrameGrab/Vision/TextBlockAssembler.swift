@@ -9,20 +9,20 @@
 enum TextBlockAssembler {
     private struct Block {
         var box: BoundingBox
-        var lines: [BoundingBox]
-        var glyphHeights: [Int]
+        var lines: [Line]
         var lastRow: BoundingBox
 
-        init(line: BoundingBox, glyphHeight: Int) {
-            box = line
+        init(_ line: Line) {
+            box = line.box
             lines = [line]
-            glyphHeights = [glyphHeight]
-            lastRow = line
+            lastRow = line.box
         }
 
         /// The usual line height, so one odd line (a lone brace, a line of short letters)
         /// does not decide.
-        var lineHeight: Double { median(lines.map(\.height)) }
+        var lineHeight: Double { median(lines.map(\.box.height)) }
+
+        var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
         /// The usual distance between line tops, once there are two rows.
         var pitch: Double? {
@@ -34,7 +34,7 @@ enum TextBlockAssembler {
         var rowTops: [Int] {
             var tops: [Int] = []
             var lastRow: BoundingBox?
-            for line in lines {
+            for line in lines.map(\.box) {
                 if let row = lastRow, TextBlockAssembler.overlapsVertically(row, line) { continue }
                 tops.append(line.y)
                 lastRow = line
@@ -45,18 +45,24 @@ enum TextBlockAssembler {
         mutating func add(_ other: Block) {
             box = box.union(other.box)
             lines += other.lines
-            glyphHeights += other.glyphHeights
             lastRow = other.lastRow
         }
     }
 
+    private struct Line {
+        var box: BoundingBox
+        /// The line's tall glyphs' height (its 75th percentile blob height).
+        var glyphHeight: Int
+        var blobs: [BoundingBox]
+    }
+
     static func blocks(from chains: [[InkBlob]], polarity: Polarity) -> [TextBlock] {
-        var lines: [(box: BoundingBox, glyphHeight: Int)] = chains.compactMap { chain in
+        var lines: [Line] = chains.compactMap { chain in
             let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
             // A lone speck is noise, not text.
             guard chain.count >= 2 || box.height >= 8, box.height >= 5 else { return nil }
             let heights = chain.map(\.box.height).sorted()
-            return (box, heights[heights.count * 3 / 4])
+            return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box))
         }
         lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
 
@@ -66,18 +72,19 @@ enum TextBlockAssembler {
             // The nearest block above wins; of equals, the one whose column starts closest.
             if let best = fits.min(by: { distance(blocks[$0], line.box) < distance(blocks[$1], line.box) }) {
                 let sameRow = overlapsVertically(blocks[best].lastRow, line.box)
-                var next = Block(line: line.box, glyphHeight: line.glyphHeight)
+                var next = Block(line)
                 if sameRow { next.lastRow = blocks[best].lastRow.union(line.box) }
                 blocks[best].add(next)
             } else {
-                blocks.append(Block(line: line.box, glyphHeight: line.glyphHeight))
+                blocks.append(Block(line))
             }
         }
         blocks = joinedAcrossBlankLines(blocks)
 
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
-                      glyphHeight: Int(median(block.glyphHeights)))
+                      glyphHeight: Int(median(block.glyphHeights)),
+                      xHeight: Int(median(block.lines.flatMap { $0.blobs.map(\.height) })))
         }
     }
 
@@ -164,17 +171,22 @@ enum TextBlockAssembler {
         min(a.bottom, b.bottom) - max(a.y, b.y) > min(a.height, b.height) / 2
     }
 
-    /// Line pieces that share a row become one line box.
-    private static func mergedRows(_ boxes: [BoundingBox]) -> [BoundingBox] {
-        var rows: [BoundingBox] = []
-        for box in boxes.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
-            if let last = rows.last, overlapsVertically(last, box) {
-                rows[rows.count - 1] = last.union(box)
+    /// Line pieces that share a row become one row.
+    private static func mergedRows(_ lines: [Line]) -> [TextBlock.Row] {
+        var rows: [TextBlock.Row] = []
+        for line in lines.sorted(by: { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }) {
+            if let last = rows.last, overlapsVertically(last.box, line.box) {
+                rows[rows.count - 1].box = last.box.union(line.box)
+                rows[rows.count - 1].glyphs += line.blobs
             } else {
-                rows.append(box)
+                rows.append(TextBlock.Row(box: line.box, glyphs: line.blobs))
             }
         }
-        return rows
+        return rows.map { row in
+            var row = row
+            row.glyphs.sort { $0.x < $1.x }
+            return row
+        }
     }
 
     private static func median<T: BinaryInteger>(_ values: [T]) -> Double {

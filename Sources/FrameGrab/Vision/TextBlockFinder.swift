@@ -18,12 +18,48 @@ struct TextBlockFinder {
             let blobs = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
                 .filter { isGlyphSized($0, in: image) }
             let lines = TextBlockFinder.lines(from: blobs)
-            blocks += TextBlockAssembler.blocks(from: lines, polarity: polarity)
+            blocks += TextBlockAssembler.blocks(from: lines, polarity: polarity).map { block in
+                measured(block, in: image, background: background)
+            }
         }
         return blocks.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
     // MARK: Ink
+
+    /// The block with its ground level (the median ground under it) and the contrast of its
+    /// strong strokes (the 98th percentile of how far its pixels stand from that ground).
+    private func measured(_ block: TextBlock, in image: GrayImage, background: BackgroundMap) -> TextBlock {
+        var block = block
+        var grounds: [Int] = []
+        let tile = background.tileSize
+        for y in stride(from: block.box.y, to: block.box.bottom, by: tile) {
+            let row = background.levels(forRow: y)
+            for x in stride(from: block.box.x, to: block.box.right, by: tile) {
+                grounds.append(Int(row[row.startIndex + min(row.count - 1, x / tile)]))
+            }
+        }
+        grounds.sort()
+        let ground = grounds.isEmpty ? 0 : grounds[grounds.count / 2]
+        var histogram = [Int](repeating: 0, count: 256)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in block.box.y..<block.box.bottom {
+                for x in block.box.x..<block.box.right {
+                    let value = Int(pixels[y * image.width + x])
+                    histogram[max(0, block.polarity == .darkOnLight ? ground - value : value - ground)] += 1
+                }
+            }
+        }
+        var remaining = block.box.area / 50
+        var strong = 255
+        while strong > 0 && remaining > histogram[strong] {
+            remaining -= histogram[strong]
+            strong -= 1
+        }
+        block.ground = UInt8(ground)
+        block.inkContrast = strong
+        return block
+    }
 
     private func inkMask(_ image: GrayImage, background: BackgroundMap, polarity: Polarity) -> [Bool] {
         var mask = [Bool](repeating: false, count: image.width * image.height)
