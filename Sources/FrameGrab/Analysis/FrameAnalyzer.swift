@@ -1,8 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// Reads the text on one frame: finds the blocks, reads each with the polarity, scale and
-/// page segmentation that suit it, and types each region as code or text.
+/// Reads the text on one frame: skips black bars, finds the text blocks, reads each line with
+/// the polarity, contrast and scale that suit it, and hands the lines to `RegionAssembler`.
 ///
 /// With several engines, lines are read in parallel, one engine per thread; each thread starts
 /// reading as soon as its engine is ready.
@@ -15,17 +15,37 @@ public final class FrameAnalyzer {
     static let smallestXHeight = 12.0
     static let largestXHeight = 48.0
 
-    /// Regions read with less overall certainty than this are not text (icons, photos, rules).
-    static let minimumRegionConfidence = 0.45
-
     public init(engines: EnginePool) {
         self.engines = engines
     }
 
-    public func regions(in image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil) throws(FrameGrabError) -> [Region] {
-        let blocks = finder.blocks(in: image)
-        let plan = RecognitionPlan(blocks: blocks, frame: image.bounds)
-        let pieces = plan.pieces
+    /// The text on `image`, and the part of it that is picture rather than black bars.
+    public func read(_ image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil) throws(FrameGrabError) -> FrameText {
+        let contentArea = ActivePictureArea.find(in: image)
+        let blocks = contentArea == image.bounds
+            ? finder.blocks(in: image)
+            : finder.blocks(in: image.cropped(to: contentArea)).map { $0.shifted(by: contentArea.x, contentArea.y) }
+        let pieces = RecognitionPlan(blocks: blocks, frame: contentArea).pieces
+        let read = try recognize(pieces, of: blocks, in: image, shouldCancel: shouldCancel)
+        if shouldCancel?() == true { return FrameText(contentArea: contentArea, regions: []) }
+
+        let readBlocks = blocks.indices.map { blockIndex in
+            var readBlock = RegionAssembler.ReadBlock(block: blocks[blockIndex], lines: [], glyphs: [])
+            for index in pieces.indices.filter({ pieces[$0].blockIndex == blockIndex })
+                .sorted(by: { pieces[$0].lineIndex < pieces[$1].lineIndex }) {
+                readBlock.lines += read[index]
+                // A row read as one line keeps its ink blobs; rows OCR split or merged do not.
+                let row = blocks[blockIndex].lines[pieces[index].lineIndex]
+                readBlock.glyphs += read[index].count == 1 ? [row.glyphs] : Array(repeating: [], count: read[index].count)
+            }
+            return readBlock
+        }
+        return FrameText(contentArea: contentArea, regions: RegionAssembler.regions(from: readBlocks, contentArea: contentArea))
+    }
+
+    /// Reads every piece, spread over the engines; results in the pieces' order.
+    private func recognize(_ pieces: [RecognitionPlan.Piece], of blocks: [TextBlock], in image: GrayImage,
+                           shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [[Line]] {
         let results = Mutex([[Line]](repeating: [], count: pieces.count))
         let next = Atomic(0)
         let failure = Mutex<FrameGrabError?>(nil)
@@ -51,21 +71,7 @@ public final class FrameAnalyzer {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        if shouldCancel?() == true { return [] }
-        let read = results.withLock { $0 }
-        return blocks.indices.compactMap { blockIndex in
-            let block = blocks[blockIndex]
-            var lines: [Line] = []
-            var glyphs: [[BoundingBox]] = []
-            for index in pieces.indices.filter({ pieces[$0].blockIndex == blockIndex })
-                .sorted(by: { pieces[$0].lineIndex < pieces[$1].lineIndex }) {
-                lines += read[index]
-                // A row read as one line keeps its ink blobs; rows OCR split or merged do not.
-                let row = block.lines[pieces[index].lineIndex]
-                glyphs += read[index].count == 1 ? [row.glyphs] : Array(repeating: [], count: read[index].count)
-            }
-            return FrameAnalyzer.region(from: lines, glyphs: glyphs, polarity: block.polarity)
-        }
+        return results.withLock { $0 }
     }
 
     /// One piece through OCR: cropped, turned into dark ink on white paper, scaled to the
@@ -85,18 +91,6 @@ public final class FrameAnalyzer {
         }
     }
 
-    private static func region(from lines: [Line], glyphs: [[BoundingBox]], polarity: Polarity) -> Region? {
-        guard !lines.isEmpty else { return nil }
-        let confidence = FrameAnalyzer.confidence(of: lines)
-        let hasContent = lines.contains { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
-        guard confidence >= minimumRegionConfidence, hasContent else { return nil }
-        let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
-        let kind = CodeClassifier.kind(of: lines)
-        let laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
-        let text = kind == .code ? CodeIndenter.text(of: laidOut) : laidOut.map(\.text).joined(separator: "\n")
-        return Region(kind: kind, box: box, polarity: polarity, confidence: confidence, text: text, lines: laidOut)
-    }
-
     /// Enlarges small text until its x-height reaches `smallestXHeight`; shrinks huge titles
     /// whose x-height passes `largestXHeight`. Tesseract reads best in between.
     static func scale(forXHeight height: Int) -> Double {
@@ -105,14 +99,11 @@ public final class FrameAnalyzer {
         if Double(height) > largestXHeight { return max(0.25, largestXHeight / Double(height)) }
         return 1
     }
+}
 
-    private static func confidence(of lines: [Line]) -> Double {
-        var weighted = 0.0
-        var characters = 0
-        for word in lines.flatMap(\.words) {
-            weighted += word.confidence * Double(word.text.count)
-            characters += word.text.count
-        }
-        return characters > 0 ? weighted / Double(characters) : 0
-    }
+/// What framegrab read on one frame.
+public struct FrameText: Sendable {
+    /// The picture without black bars baked into the frame (the whole frame when there are none).
+    public var contentArea: BoundingBox
+    public var regions: [Region]
 }

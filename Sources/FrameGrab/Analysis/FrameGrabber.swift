@@ -41,9 +41,9 @@ public final class FrameGrabber {
         let decodedBefore = seeker.framesDecoded
         let frame = try seeker.frame(at: time)
         let decoded = DispatchTime.now()
-        let regions: [Region]
+        let text: FrameText
         do throws(FrameGrabError) {
-            regions = try analyzer.regions(in: frame.image)
+            text = try analyzer.read(frame.image)
         } catch {
             throw error.about(source.path)
         }
@@ -51,10 +51,11 @@ public final class FrameGrabber {
 
         var report = FrameReport(
             source: source,
-            frame: .init(requested: time, time: frame.time, width: frame.image.width, height: frame.image.height),
+            frame: .init(requested: time, time: frame.time, width: frame.image.width, height: frame.image.height,
+                         contentArea: text.contentArea),
             status: .analyzed,
             skipReason: nil,
-            regions: regions
+            regions: text.regions
         )
         report.timings = .init(
             decodeSeconds: seconds(from: decodeStart, to: decoded),

@@ -14,6 +14,8 @@ public struct FrameReport: Sendable {
         /// Display size of the frame.
         public var width: Int
         public var height: Int
+        /// The picture without black bars baked into it; nil when nothing was decoded.
+        public var contentArea: BoundingBox?
     }
 
     /// Where the time went, for `--verbose` and benchmarks.

@@ -19,6 +19,8 @@ public struct Line: Sendable, Equatable {
     public var words: [Word]
     /// Leading spaces in columns, for code lines.
     public var indent: Int?
+    /// The editor's line number shown beside this line, when the code has a gutter.
+    public var number: Int?
 
     public init(text: String, box: BoundingBox, words: [Word], indent: Int? = nil) {
         self.text = text
@@ -28,12 +30,26 @@ public struct Line: Sendable, Equatable {
     }
 }
 
+/// A URL or e-mail address found in a region's text, as Live Text offers them.
+public struct Detection: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case url
+        case email
+    }
+
+    public var kind: Kind
+    public var text: String
+    public var box: BoundingBox
+}
+
 /// What a region holds, as a reader would name it.
 public enum RegionKind: String, Sendable {
     /// Source code, a terminal, a config file: text to be pasted somewhere.
     case code
     /// Titles, prose, bullet lists, captions.
     case text
+    /// An application's own labels: tabs, status bars, menus.
+    case ui
 }
 
 /// A block of text that belongs together on screen: a code panel, a title, a list.
@@ -46,4 +62,9 @@ public struct Region: Sendable, Equatable {
     /// The lines joined by newlines; code keeps its indentation and blank lines.
     public var text: String
     public var lines: [Line]
+    /// For code: the language it looks like, and how sure that guess is (0...1).
+    public var language: String?
+    public var languageConfidence: Double?
+    /// URLs and e-mail addresses in the text.
+    public var detections: [Detection] = []
 }

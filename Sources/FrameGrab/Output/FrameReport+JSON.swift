@@ -47,6 +47,7 @@ extension FrameReport.Frame {
             ("timecode", .optional(time?.timecode)),
             ("width", .int(width)),
             ("height", .int(height)),
+            ("content_area", contentArea?.json ?? .null),
         ])
     }
 }
@@ -59,8 +60,17 @@ extension Region {
             ("confidence", .number(confidence, decimals: 3)),
             ("text", .string(text)),
             ("polarity", .string(polarity.rawValue)),
+            ("language", .optional(language)),
+            ("language_confidence", languageConfidence.map { .number($0, decimals: 3) } ?? .null),
+            ("detections", .array(detections.map(\.json))),
             ("lines", .array(lines.map(\.json))),
         ])
+    }
+}
+
+extension Detection {
+    var json: JSONValue {
+        .object([("type", .string(kind.rawValue)), ("text", .string(text)), ("bbox", box.json)])
     }
 }
 
@@ -68,6 +78,7 @@ extension Line {
     var json: JSONValue {
         var members: [(String, JSONValue)] = [("text", .string(text)), ("bbox", box.json)]
         if let indent { members.append(("indent", .int(indent))) }
+        if let number { members.append(("number", .int(number))) }
         members.append(("words", .array(words.map(\.json))))
         return .object(members)
     }

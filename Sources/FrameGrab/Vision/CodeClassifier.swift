@@ -1,5 +1,6 @@
 /// Decides whether read text is code or prose, from evidence in the text and its layout:
-/// symbol density, keywords, identifier shapes, statement endings and indentation.
+/// symbol density, keywords, identifier shapes, statement endings, indentation, a line-number
+/// gutter, and whether the characters sit on a monospace grid.
 enum CodeClassifier {
     private static let symbols: Set<Character> = ["{", "}", "(", ")", "[", "]", ";", "=", "<", ">", "+", "*", "/", "&", "|", "!", ":", "\"", "'", "_", "#", "$", "%", "\\", "`", "@"]
 
@@ -12,11 +13,19 @@ enum CodeClassifier {
         "val", "fun", "extension", "protocol", "interface", "type", "go", "defer", "println", "printf", "print",
     ]
 
-    static func kind(of lines: [Line]) -> RegionKind {
+    /// - Parameters:
+    ///   - monospaceFit: share of neighbouring characters whose distance is a whole number of
+    ///     cells (near 1 in a monospace font, about half in a proportional one), when known.
+    ///   - hasGutter: the lines had editor line numbers.
+    static func kind(of lines: [Line], monospaceFit: Double?, hasGutter: Bool) -> RegionKind {
         let words = lines.flatMap(\.words)
         let characters = words.reduce(0) { $0 + $1.text.count }
         guard characters > 0 else { return .text }
+        if hasGutter { return .code }
         var evidence = 0.0
+        if let monospaceFit {
+            evidence += monospaceFit >= 0.9 ? 1.5 : monospaceFit < 0.7 ? -1.5 : 0
+        }
 
         let symbolCount = words.reduce(0) { count, word in count + word.text.filter(symbols.contains).count }
         let symbolDensity = Double(symbolCount) / Double(characters)

@@ -50,6 +50,26 @@ enum CodeIndenter {
 
     // MARK: The grid from the pixels
 
+    /// How well the lines' characters sit on one monospace grid: the share of neighbouring
+    /// characters whose centres are a whole number of cells apart (within 0.15 of a cell).
+    /// Nil when there are too few characters to tell.
+    static func monospaceFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
+        guard let guess = cellWidth(of: lines) else { return nil }
+        let rows = glyphs.map { characterCells(in: $0) }
+        let cell = refinedCellWidth(rows: rows, guess: guess)
+        var fitting = 0
+        var total = 0
+        for row in rows {
+            for (left, right) in zip(row, row.dropFirst()) {
+                let cells = (right.firstCenter(cell: cell) - left.firstCenter(cell: cell) - Double(left.span(cell: cell) - 1) * cell) / cell
+                guard cells >= 0.5 else { continue }
+                total += 1
+                if abs(cells - cells.rounded()) <= 0.15 { fitting += 1 }
+            }
+        }
+        return total >= 8 ? Double(fitting) / Double(total) : nil
+    }
+
     /// One character's ink: blobs that overlap horizontally (the dot and stem of an `i`, the
     /// bars of `=`) are one character; a blob wider than a cell is characters that touch.
     struct Cell {

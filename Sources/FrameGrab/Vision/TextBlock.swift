@@ -28,3 +28,14 @@ struct TextBlock {
     /// How far the text's strong strokes stand from the ground, in gray levels.
     var inkContrast: Int = 0
 }
+
+extension TextBlock {
+    /// The same block in a picture whose origin is (`dx`, `dy`) further on.
+    func shifted(by dx: Int, _ dy: Int) -> TextBlock {
+        func move(_ box: BoundingBox) -> BoundingBox { BoundingBox(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height) }
+        var block = self
+        block.box = move(box)
+        block.lines = lines.map { Row(box: move($0.box), glyphs: $0.glyphs.map(move)) }
+        return block
+    }
+}

@@ -1,0 +1,118 @@
+/// Turns what OCR read in each text block into regions: gutters taken out of code, code told
+/// from prose and UI labels, code laid out on its grid, languages guessed, links found.
+enum RegionAssembler {
+    /// What OCR read in one block: its lines, and each line's ink blobs (empty if unknown).
+    struct ReadBlock {
+        var block: TextBlock
+        var lines: [Line]
+        var glyphs: [[BoundingBox]]
+    }
+
+    /// Regions read with less overall certainty than this are not text (icons, photos, rules).
+    static let minimumConfidence = 0.45
+
+    static func regions(from blocks: [ReadBlock], contentArea: BoundingBox) -> [Region] {
+        let blocks = joiningGutterColumns(blocks)
+        let typicalHeight = median(blocks.map(\.block.glyphHeight))
+        return blocks.compactMap { region(from: $0, contentArea: contentArea, typicalGlyphHeight: typicalHeight) }
+            .sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+    }
+
+    private static func region(from read: ReadBlock, contentArea: BoundingBox, typicalGlyphHeight: Int) -> Region? {
+        var lines = read.lines
+        var glyphs = read.glyphs
+        guard !lines.isEmpty else { return nil }
+        let confidence = confidence(of: lines)
+        let hasContent = lines.contains { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
+        guard confidence >= minimumConfidence, hasContent else { return nil }
+
+        var numbers: [Int?] = Array(repeating: nil, count: lines.count)
+        if let gutter = LineNumberGutter.split(lines, glyphs: glyphs) {
+            lines = gutter.lines
+            glyphs = gutter.glyphs
+            numbers = gutter.numbers
+        }
+        let hasGutter = numbers.contains { $0 != nil }
+        var kind = CodeClassifier.kind(of: lines, monospaceFit: CodeIndenter.monospaceFit(glyphs: glyphs, lines: lines),
+                                       hasGutter: hasGutter)
+        if kind == .text && UIChrome.isChrome(lines, block: read.block, contentArea: contentArea,
+                                               typicalGlyphHeight: typicalGlyphHeight) {
+            kind = .ui
+        }
+
+        var laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
+        for index in laidOut.indices { laidOut[index].number = numbers[index] }
+        let text = kind == .code ? CodeIndenter.text(of: laidOut) : laidOut.map(\.text).joined(separator: "\n")
+        let visible = laidOut.filter { !$0.words.isEmpty }
+        let box = visible.dropFirst().reduce(visible.first?.box ?? read.block.box) { $0.union($1.box) }
+        let guess = kind == .code ? LanguageGuesser.guess(text) : nil
+        return Region(kind: kind, box: box, polarity: read.block.polarity, confidence: confidence, text: text,
+                      lines: laidOut, language: guess?.language, languageConfidence: guess?.confidence,
+                      detections: laidOut.flatMap(DataDetector.detections))
+    }
+
+    /// A column of line numbers the layout found apart from its code (a wide gutter) goes
+    /// back in front of the code lines it numbers, so the gutter is recognised as one.
+    private static func joiningGutterColumns(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        var blocks = blocks
+        var index = 0
+        while index < blocks.count {
+            let column = blocks[index]
+            guard isNumberColumn(column),
+                  let codeIndex = blocks.indices.first(where: { $0 != index && isRightNeighbour(blocks[$0], of: column) }) else {
+                index += 1
+                continue
+            }
+            var code = blocks[codeIndex]
+            for (numberLine, numberGlyphs) in zip(column.lines, column.glyphs) {
+                if let row = code.lines.firstIndex(where: { overlapsVertically($0.box, numberLine.box) }) {
+                    code.lines[row].words.insert(contentsOf: numberLine.words, at: 0)
+                    code.lines[row].text = numberLine.text + " " + code.lines[row].text
+                    code.lines[row].box = code.lines[row].box.union(numberLine.box)
+                    code.glyphs[row] = numberGlyphs + code.glyphs[row]
+                } else {
+                    // A numbered empty source line.
+                    let position = code.lines.firstIndex(where: { $0.box.y > numberLine.box.y }) ?? code.lines.count
+                    code.lines.insert(numberLine, at: position)
+                    code.glyphs.insert(numberGlyphs, at: position)
+                }
+            }
+            code.block.box = code.block.box.union(column.block.box)
+            blocks[codeIndex] = code
+            blocks.remove(at: index)
+            index = 0
+        }
+        return blocks
+    }
+
+    private static func isNumberColumn(_ read: ReadBlock) -> Bool {
+        read.lines.count >= 3 && read.lines.allSatisfy { line in
+            line.words.count == 1 && line.text.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+    }
+
+    private static func isRightNeighbour(_ candidate: ReadBlock, of column: ReadBlock) -> Bool {
+        let gap = candidate.block.box.x - column.block.box.right
+        let height = column.block.glyphHeight
+        let sharedRows = column.lines.filter { number in candidate.lines.contains { overlapsVertically($0.box, number.box) } }
+        return gap >= 0 && gap <= 8 * height && sharedRows.count * 2 >= column.lines.count
+    }
+
+    private static func overlapsVertically(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
+        min(a.bottom, b.bottom) - max(a.y, b.y) > min(a.height, b.height) / 2
+    }
+
+    private static func confidence(of lines: [Line]) -> Double {
+        var weighted = 0.0
+        var characters = 0
+        for word in lines.flatMap(\.words) {
+            weighted += word.confidence * Double(word.text.count)
+            characters += word.text.count
+        }
+        return characters > 0 ? weighted / Double(characters) : 0
+    }
+
+    private static func median(_ values: [Int]) -> Int {
+        values.isEmpty ? 0 : values.sorted()[values.count / 2]
+    }
+}

@@ -1,0 +1,75 @@
+/// Finds an editor's line-number gutter in a code region and takes it out of the code: a
+/// gutter read as code roughly triples its error. The numbers are kept per line.
+///
+/// A gutter is a column of whole numbers at the start of most lines, counting up (by one, or
+/// with jumps where lines wrap or fold), with a gap after them.
+enum LineNumberGutter {
+    struct Split {
+        var lines: [Line]
+        var glyphs: [[BoundingBox]]
+        /// The gutter's number on each line; nil where the row has none.
+        var numbers: [Int?]
+    }
+
+    /// Lines that start with a gutter number lose it (with its ink blobs); others are unchanged.
+    /// Returns nil when there is no gutter.
+    static func split(_ lines: [Line], glyphs: [[BoundingBox]]) -> Split? {
+        let candidates = lines.map(leadingNumber)
+        let numbered = candidates.compactMap { $0 }
+        guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
+        guard isCountingUp(numbered.map(\.value)), rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
+
+        var split = Split(lines: [], glyphs: [], numbers: [])
+        for (index, line) in lines.enumerated() {
+            guard let number = candidates[index] else {
+                split.lines.append(line)
+                split.glyphs.append(glyphs[index])
+                split.numbers.append(nil)
+                continue
+            }
+            var code = line
+            code.words.removeFirst()
+            code.text = code.words.map(\.text).joined(separator: " ")
+            if let first = code.words.first {
+                code.box = code.words.dropFirst().reduce(first.box) { $0.union($1.box) }
+            } else {
+                code.box = BoundingBox(x: number.word.box.right, y: line.box.y, width: 0, height: line.box.height)
+            }
+            split.lines.append(code)
+            split.glyphs.append(glyphs[index].filter { $0.x > number.word.box.right })
+            split.numbers.append(number.value)
+        }
+        return split
+    }
+
+    private static func leadingNumber(_ line: Line) -> (value: Int, word: Word)? {
+        guard let first = line.words.first, (1...6).contains(first.text.count),
+              first.text.allSatisfy(\.isASCIIDigit), let value = Int(first.text) else { return nil }
+        // Code follows after a gap, or the row is an empty source line.
+        if line.words.count > 1 {
+            let gap = line.words[1].box.x - first.box.right
+            guard Double(gap) >= 0.5 * Double(first.box.height) else { return nil }
+        }
+        return (value, first)
+    }
+
+    /// Mostly increasing: at most one step in five may go down (a misread digit).
+    private static func isCountingUp(_ values: [Int]) -> Bool {
+        let steps = zip(values.dropFirst(), values).map { $0 - $1 }
+        let up = steps.filter { $0 >= 1 && $0 <= 50 }.count
+        let ones = steps.filter { $0 == 1 }.count
+        return Double(up) >= 0.8 * Double(steps.count) && Double(ones) >= 0.5 * Double(steps.count)
+    }
+
+    /// Gutters right-align their numbers (or left-align them, in some editors).
+    private static func rightEdgesAlign(_ boxes: [BoundingBox]) -> Bool {
+        let height = boxes.map(\.height).max() ?? 1
+        let rights = boxes.map(\.right)
+        let lefts = boxes.map(\.x)
+        return (rights.max()! - rights.min()! <= height) || (lefts.max()! - lefts.min()! <= height)
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
