@@ -13,12 +13,18 @@ enum CodeIndenter {
         }
         let rows = glyphs.map { characterCells(in: $0) }
         let cell = refinedCellWidth(rows: rows, guess: guess)
-        let origin = lines.indices.compactMap { index in
+        // Column 0 is where the leftmost line starts; lines with no words (a numbered empty
+        // row of a gutter) have no start.
+        let origin = lines.indices.filter { !lines[$0].words.isEmpty }.compactMap { index in
             rows[index].first.map { $0.firstCenter(cell: cell) } ?? Double(lines[index].box.x) + cell / 2
         }.min() ?? 0
 
         return lines.indices.map { index in
             var line = lines[index]
+            guard !line.words.isEmpty else {
+                line.indent = 0
+                return line
+            }
             let characters = line.text.filter { !$0.isWhitespace }
             let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
             if !columns.isEmpty && columns.count == characters.count {

@@ -1,0 +1,31 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Active picture area")
+struct ActivePictureAreaTests {
+    /// A frame filled with `ground`, with `content` painted inside `area` and video black (16) around it.
+    static func frame(width: Int = 320, height: Int = 180, area: BoundingBox, ground: UInt8 = 200) -> GrayImage {
+        var image = GrayImage(width: width, height: height, filledWith: 16)
+        for y in area.y..<area.bottom {
+            for x in area.x..<area.right { image[x, y] = ground }
+        }
+        return image
+    }
+
+    @Test("Pillarbox and letterbox bars are cut off")
+    func bars() {
+        let pillar = BoundingBox(x: 40, y: 0, width: 240, height: 180)
+        #expect(ActivePictureArea.find(in: Self.frame(area: pillar)) == pillar)
+        let letter = BoundingBox(x: 0, y: 22, width: 320, height: 136)
+        #expect(ActivePictureArea.find(in: Self.frame(area: letter)) == letter)
+    }
+
+    @Test("A dark theme is not a bar, nor is a black band on one side only")
+    func notBars() {
+        let whole = BoundingBox(x: 0, y: 0, width: 320, height: 180)
+        #expect(ActivePictureArea.find(in: Self.frame(area: whole, ground: 42)) == whole)
+        // A black terminal with empty lines at the bottom.
+        let terminal = Self.frame(area: BoundingBox(x: 0, y: 0, width: 320, height: 60))
+        #expect(ActivePictureArea.find(in: terminal) == whole)
+    }
+}

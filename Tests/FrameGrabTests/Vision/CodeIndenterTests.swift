@@ -1,0 +1,52 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Code laid out on its monospace grid")
+struct CodeIndenterTests {
+    static let sources: [[String]] = [
+        ["func f() {", "    if x {", "        return (a as? B)?.c", "    }", "}"],
+        ["def g(a, b=1):", "    return a  +  b  # two spaces kept", "x = [1, 2,", "     3]"],
+        ["if (end == p + 1 || n < 0)", "    *out = n;"],
+    ]
+
+    @Test("Indentation and inner spaces come back exactly", arguments: sources)
+    func spacing(source: [String]) {
+        let (lines, glyphs) = SyntheticLines.lines(source)
+        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text } == source)
+    }
+
+    @Test("OCR that glued or split words does not change the spacing")
+    func ocrWordSplits() {
+        var (lines, glyphs) = SyntheticLines.lines(["    *out = n;"])
+        // Tesseract read "= n;" as one word "=n;".
+        let merged = Word(text: "=n;", box: lines[0].words[1].box.union(lines[0].words[2].box), confidence: 0.9)
+        lines[0].words = [lines[0].words[0], merged]
+        lines[0].text = "*out =n;"
+        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        #expect(laidOut[0].text == "*out = n;")
+        #expect(laidOut[0].indent == 0)
+        _ = glyphs
+        glyphs[0].removeAll()
+    }
+
+    @Test("A proportional title does not fit a monospace grid; code does")
+    func monospaceFit() throws {
+        let (code, codeGlyphs) = SyntheticLines.lines(["let total = items.reduce(0, +)", "print(total)"])
+        let fit = try #require(CodeIndenter.monospaceFit(glyphs: codeGlyphs, lines: code))
+        #expect(fit > 0.9)
+
+        // Proportional: where DejaVu Sans 30 px puts the ink of "Zero allocations per request".
+        let ink: [(Double, Int)] = [(0, 21), (20.5, 18), (39, 13), (51.3, 18), (79.2, 18), (97.6, 8), (105.9, 8), (114.3, 18),
+                                    (132.6, 17), (149.1, 18), (167.5, 12), (179.3, 8), (187.6, 18), (206, 19), (225, 16),
+                                    (250.1, 19), (269.2, 18), (287.6, 13), (309.5, 13), (321.8, 18), (340.3, 19), (359.3, 19),
+                                    (378.3, 18), (396.8, 16), (412.4, 12)]
+        let glyphs = ink.map { BoundingBox(x: 100 + Int($0.0), y: 0, width: $0.1, height: 22) }
+        let words = [("Zero", 0, 4), ("allocations", 4, 15), ("per", 15, 18), ("request", 18, 25)].map { text, first, end in
+            Word(text: text, box: glyphs[first..<end].dropFirst().reduce(glyphs[first]) { $0.union($1) }, confidence: 0.9)
+        }
+        let title = Line(text: "Zero allocations per request", box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+        let titleFit = try #require(CodeIndenter.monospaceFit(glyphs: [glyphs], lines: [title]))
+        #expect(titleFit < 0.9, "no monospace evidence for a proportional font")
+    }
+}

@@ -1,0 +1,29 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Language guesses")
+struct LanguageGuesserTests {
+    static let samples: [(String, String)] = [
+        ("swift", "guard let url = URL(string: text) else { return nil }\nfunc load() async throws -> Data {"),
+        ("python", "def retry(call, attempts=5):\n    for attempt in range(attempts):\n        if x is None:\n            raise"),
+        ("go", "package main\n\nfunc main() {\n    if err != nil {\n        fmt.Println(err)\n    }\n}"),
+        ("rust", "fn main() {\n    let mut words = Vec::new();\n    println!(\"{}\", words.len());\n}"),
+        ("c", "#include <stdio.h>\nint main(void) {\n    char *p = malloc(sizeof(int));\n    return 0;\n}"),
+        ("shell", "#!/bin/sh\nset -eu\ngit tag -s \"v$version\"\nfor f in *.txt; do echo \"$f\"; done"),
+        ("sql", "SELECT name, COUNT(*) FROM users\nJOIN orders ON orders.user_id = users.id\nGROUP BY name\nORDER BY 2 DESC"),
+        ("kotlin", "data class Tag(val name: String)\nfun main() {\n    val tags = listOf(Tag(\"a\"))\n    tags.firstOrNull()?.let { println(it.name) }\n}"),
+        ("javascript", "function debounce(fn, wait = 250) {\n  let timer = null;\n  return (...args) => { console.log(args === undefined); };\n}"),
+    ]
+
+    @Test("Typical code is recognised", arguments: samples)
+    func guesses(sample: (String, String)) throws {
+        let guess = try #require(LanguageGuesser.guess(sample.1))
+        #expect(guess.language == sample.0)
+        #expect(guess.confidence > 0.3)
+    }
+
+    @Test("Prose is no language")
+    func prose() {
+        #expect(LanguageGuesser.guess("Why we parse headers by hand\nZero allocations per request") == nil)
+    }
+}

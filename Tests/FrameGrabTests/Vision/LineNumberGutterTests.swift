@@ -1,0 +1,28 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Line-number gutters")
+struct LineNumberGutterTests {
+    @Test("Numbers counting up at the start of lines are a gutter, kept per line")
+    func gutter() throws {
+        let source = [" 98  fn main() {", " 99      let x = 1;", "100", "101      println!(\"{x}\");", "102  }"]
+        let (lines, glyphs) = SyntheticLines.lines(source)
+        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
+        #expect(split.numbers == [98, 99, 100, 101, 102])
+        #expect(split.lines.map(\.text) == ["fn main() {", "let x = 1;", "", "println!(\"{x}\");", "}"])
+        // The gutter's ink is gone too, so the code's grid starts at the code.
+        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
+                == ["fn main() {", "    let x = 1;", "", "    println!(\"{x}\");", "}"])
+    }
+
+    @Test("Numbers in the code itself are not a gutter", arguments: [
+        ["x = 1", "y = 2", "z = 3"],
+        ["1 + 2", "3 * 4", "5 - 6", "7 / 8"],
+        ["10 20 30", "5 6 7", "100 200"],
+    ])
+    func notAGutter(source: [String]) {
+        let (lines, glyphs) = SyntheticLines.lines(source)
+        #expect(LineNumberGutter.split(lines, glyphs: glyphs) == nil)
+    }
+}
