@@ -42,6 +42,13 @@ enum RegionAssembler {
 
         var laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
         for index in laidOut.indices { laidOut[index].number = numbers[index] }
+        if kind == .code {
+            // Bracket strokes OCR took for letters close whatever is open.
+            let repaired = PunctuationShapes.closingBrackets(in: laidOut.map(\.text).joined(separator: "\n"))
+            for (index, text) in repaired.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                laidOut[index].text = String(text)
+            }
+        }
         let text = kind == .code ? CodeIndenter.text(of: laidOut) : laidOut.map(\.text).joined(separator: "\n")
         let visible = laidOut.filter { !$0.words.isEmpty }
         let box = visible.dropFirst().reduce(visible.first?.box ?? read.block.box) { $0.union($1.box) }

@@ -19,22 +19,45 @@ enum CodeIndenter {
             rows[index].first.map { $0.firstCenter(cell: cell) } ?? Double(lines[index].box.x) + cell / 2
         }.min() ?? 0
 
+        // Characters matched to the cells that drew them, where OCR and the ink agree.
+        var placements: [(characters: [Character], columns: [Int], inks: [PunctuationShapes.Ink?])?] = []
+        for index in lines.indices {
+            let characters = Array(lines[index].text.filter { !$0.isWhitespace })
+            let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
+            if lines[index].words.isEmpty || columns.isEmpty || columns.count != characters.count {
+                placements.append(nil)
+            } else {
+                placements.append((characters, columns, inks(of: rows[index], cell: cell)))
+            }
+        }
+        let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
+        let baselines = PunctuationShapes.baselines(placements.map { $0?.characters ?? [] }, inks: placements.map { $0?.inks ?? [] },
+                                                    tops: lines.map(\.box.y))
+
         return lines.indices.map { index in
             var line = lines[index]
-            guard !line.words.isEmpty else {
+            if line.words.isEmpty {
                 line.indent = 0
-                return line
-            }
-            let characters = line.text.filter { !$0.isWhitespace }
-            let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
-            if !columns.isEmpty && columns.count == characters.count {
-                line.indent = columns[0]
-                line.text = placed(Array(characters), at: columns)
+            } else if let placement = placements[index] {
+                let characters = PunctuationShapes.corrected(placement.characters, inks: placement.inks,
+                                                             baseline: baselines[index], xHeight: xHeight)
+                line.indent = placement.columns[0]
+                line.text = placed(characters, at: placement.columns)
             } else {
                 line.indent = max(0, Int(((Double(line.box.x) + cell / 2 - origin) / cell).rounded()))
                 line.text = spacedText(of: line.words, cell: cell)
             }
             return line
+        }
+    }
+
+    /// Each character's ink in a row of cells: a cell holding one character is its ink; a
+    /// cell of several touching characters gives none.
+    private static func inks(of row: [Cell], cell: Double) -> [PunctuationShapes.Ink?] {
+        row.flatMap { character -> [PunctuationShapes.Ink?] in
+            let span = character.span(cell: cell)
+            guard span == 1 else { return Array(repeating: nil, count: span) }
+            return [PunctuationShapes.Ink(left: character.left, right: character.right, top: character.top, bottom: character.bottom)]
         }
     }
 
@@ -81,6 +104,8 @@ enum CodeIndenter {
     struct Cell {
         var left: Int
         var right: Int
+        var top: Int
+        var bottom: Int
 
         var center: Double { Double(left + right) / 2 }
         var width: Int { right - left }
@@ -94,8 +119,10 @@ enum CodeIndenter {
         for blob in blobs.sorted(by: { $0.x < $1.x }) {
             if let last = cells.last, blob.x < last.right {
                 cells[cells.count - 1].right = max(last.right, blob.right)
+                cells[cells.count - 1].top = min(last.top, blob.y)
+                cells[cells.count - 1].bottom = max(last.bottom, blob.bottom)
             } else {
-                cells.append(Cell(left: blob.x, right: blob.right))
+                cells.append(Cell(left: blob.x, right: blob.right, top: blob.y, bottom: blob.bottom))
             }
         }
         return cells

@@ -1,0 +1,135 @@
+/// Checks punctuation against where its ink sits, since OCR confuses marks that differ mostly
+/// in height: `.` on the baseline, `-` at mid-height, `_` and `,` below the baseline; a small
+/// mark up high read as `°` or `*` is a backtick; a tall narrow stroke read as a letter, that
+/// reaches below the baseline, is the bracket closing the innermost open one. Typographic
+/// quotes become the ASCII quotes code uses.
+enum PunctuationShapes {
+    private static let flatMarks: Set<Character> = [".", "-", "_", ",", "·", "—", "–"]
+    private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]
+    private static let strokes: Set<Character> = ["i", "l", "1", "!", "I", "t"]
+    private static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
+    private static let typographic: [Character: Character] = ["‘": "'", "’": "'", "“": "\"", "”": "\"", "′": "'", "″": "\""]
+    /// Letters that stand on the baseline, and those as tall as the x-height.
+    private static let onBaseline = Set("acemnorsuvwxzABCDEFGHIJKLMNOPRSTUVWXYZ0123456789")
+    private static let xHeightLetters = Set("acemnorsuvwxz")
+
+    /// The ink of one character cell: horizontal extent and top/bottom, in frame pixels.
+    struct Ink {
+        var left: Int
+        var right: Int
+        var top: Int
+        var bottom: Int
+    }
+
+    /// `characters[i]` drawn by `inks[i]` (nil where a cell holds several characters), on a
+    /// row whose baseline is `baseline` (see `baselines`).
+    static func corrected(_ characters: [Character], inks: [Ink?], baseline: Double?, xHeight: Double) -> [Character] {
+        guard xHeight >= 4, let baseline else { return characters.map { typographic[$0] ?? $0 } }
+        return zip(characters, inks).map { character, ink in
+            if let ascii = typographic[character] { return ascii }
+            guard let ink else { return character }
+            if flatMarks.contains(character) {
+                return flatMark(ink, baseline: baseline, xHeight: xHeight) ?? character
+            }
+            if highMarks.contains(character) && isSmallHighMark(ink, baseline: baseline, xHeight: xHeight) {
+                return "`"
+            }
+            if strokes.contains(character) && isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
+                return bracketPlaceholder
+            }
+            return character
+        }
+    }
+
+    /// Stands for a bracket until the region's text says which one (see `closingBrackets`).
+    static let bracketPlaceholder: Character = "\u{FFFC}"
+
+    /// Replaces each placeholder with the bracket that closes the innermost one still open in
+    /// `text`, or puts back `fallback` where nothing is open.
+    static func closingBrackets(in text: String, fallback: Character = "}") -> String {
+        guard text.contains(bracketPlaceholder) else { return text }
+        var open: [Character] = []
+        var result = ""
+        for character in text {
+            if closers[character] != nil {
+                open.append(character)
+            } else if character == bracketPlaceholder {
+                let opener = open.popLast()
+                result.append(opener.flatMap { closers[$0] } ?? fallback)
+                continue
+            } else if closers.values.contains(character), !open.isEmpty {
+                open.removeLast()
+            }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// Backtick: a small mark entirely above the x-height (an asterisk reaches well into it).
+    private static func isSmallHighMark(_ ink: Ink, baseline: Double, xHeight: Double) -> Bool {
+        let height = Double(ink.bottom - ink.top)
+        return height <= 0.45 * xHeight && baseline - Double(ink.bottom) >= 0.8 * xHeight
+    }
+
+    /// A bracket or brace: taller than an ascender, from above the x-height to below the baseline.
+    private static func isBracketStroke(_ ink: Ink, baseline: Double, xHeight: Double) -> Bool {
+        let below = Double(ink.bottom) - baseline
+        let above = baseline - Double(ink.top)
+        return below >= 0.2 * xHeight && above >= 1.3 * xHeight
+    }
+
+    /// Which flat mark the ink is, or nil when it is none of them clearly.
+    private static func flatMark(_ ink: Ink, baseline: Double, xHeight: Double) -> Character? {
+        let height = Double(ink.bottom - ink.top)
+        let width = Double(ink.right - ink.left)
+        guard height <= 0.6 * xHeight else { return nil }
+        let belowBaseline = Double(ink.bottom) - baseline
+        let centre = baseline - Double(ink.top + ink.bottom) / 2
+        if belowBaseline > 0.2 * xHeight {
+            return width >= 2 * height ? "_" : ","
+        }
+        if centre > 0.3 * xHeight && centre < 0.75 * xHeight && width >= 1.5 * height {
+            return "-"
+        }
+        if abs(belowBaseline) <= 0.15 * xHeight && centre < 0.3 * xHeight && width <= 2 * height {
+            return "."
+        }
+        return nil
+    }
+
+    /// Each row's baseline: where its letters without descenders stand, or, for a row with
+    /// too few of them (`};`), the baseline of the nearest row that has some, moved by whole
+    /// line pitches. `tops[i]` is row i's top.
+    static func baselines(_ characters: [[Character]], inks: [[Ink?]], tops: [Int]) -> [Double?] {
+        let measured: [Double?] = zip(characters, inks).map { row, rowInks in
+            let bottoms = zip(row, rowInks).compactMap { character, ink in onBaseline.contains(character) ? ink?.bottom : nil }.sorted()
+            return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
+        }
+        let known = measured.indices.filter { measured[$0] != nil }
+        let steps = zip(known, known.dropFirst()).compactMap { a, b -> Double? in
+            guard let first = measured[a], let second = measured[b] else { return nil }
+            return second - first
+        }.filter { $0 > 0 }.sorted()
+        guard let pitch = steps.first.map({ smallest in steps.filter { $0 < 1.5 * smallest }.reduce(0, +) / Double(steps.filter { $0 < 1.5 * smallest }.count) }) else {
+            return measured
+        }
+        return measured.indices.map { index in
+            if let value = measured[index] { return value }
+            guard let nearest = known.min(by: { abs(tops[$0] - tops[index]) < abs(tops[$1] - tops[index]) }),
+                  let base = measured[nearest] else { return nil }
+            let rows = (Double(tops[index] - tops[nearest]) / pitch).rounded()
+            return base + rows * pitch
+        }
+    }
+
+    /// The x-height of a block's text: the median height of letters as tall as an `x`.
+    static func xHeight(_ characters: [[Character]], inks: [[Ink?]]) -> Double {
+        var heights: [Int] = []
+        for (row, rowInks) in zip(characters, inks) {
+            for (character, ink) in zip(row, rowInks) where xHeightLetters.contains(character) {
+                if let ink { heights.append(ink.bottom - ink.top) }
+            }
+        }
+        return heights.isEmpty ? 0 : Double(heights.sorted()[heights.count / 2])
+    }
+}
