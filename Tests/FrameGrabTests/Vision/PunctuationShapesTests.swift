@@ -1,0 +1,47 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Punctuation checked against its ink")
+struct PunctuationShapesTests {
+    typealias Ink = PunctuationShapes.Ink
+    // A row with its baseline at y = 100 and an x-height of 10: "a" stands on it.
+    static let letter = Ink(left: 0, right: 8, top: 90, bottom: 100)
+
+    static let cases: [(Character, Ink, Character, String)] = [
+        ("-", Ink(left: 20, right: 23, top: 97, bottom: 100), ".", "a dot on the baseline read as a hyphen"),
+        (".", Ink(left: 20, right: 27, top: 94, bottom: 96), "-", "a bar at mid-height read as a dot"),
+        ("-", Ink(left: 20, right: 28, top: 102, bottom: 104), "_", "a bar below the baseline"),
+        (".", Ink(left: 20, right: 23, top: 97, bottom: 103), ",", "a mark hanging below the baseline"),
+        ("°", Ink(left: 20, right: 24, top: 84, bottom: 87), "`", "a small mark up high read as a degree sign"),
+        ("*", Ink(left: 20, right: 28, top: 85, bottom: 94), "*", "an asterisk reaches into the x-height: kept"),
+        ("i", Ink(left: 20, right: 25, top: 84, bottom: 103), PunctuationShapes.bracketPlaceholder, "a tall stroke below the baseline is a bracket"),
+        ("i", Ink(left: 20, right: 23, top: 88, bottom: 100), "i", "a real i is kept"),
+        ("“", Ink(left: 20, right: 26, top: 84, bottom: 88), "\"", "typographic quotes become ASCII"),
+    ]
+
+    @Test("Marks are what their ink says", arguments: cases)
+    func corrected(sample: (Character, Ink, Character, String)) {
+        let result = PunctuationShapes.corrected(["a", "a", sample.0], inks: [Self.letter, Self.letter, sample.1],
+                                                 baseline: 100, xHeight: 10)
+        #expect(result.last == sample.2, "\(sample.3)")
+    }
+
+    @Test("A bracket stroke closes the innermost open bracket")
+    func closingBrackets() {
+        let p = PunctuationShapes.bracketPlaceholder
+        #expect(PunctuationShapes.closingBrackets(in: "f(a[1\(p)\(p)") == "f(a[1])")
+        #expect(PunctuationShapes.closingBrackets(in: "x => {\n  y;\n\(p);") == "x => {\n  y;\n};")
+    }
+
+    @Test("A row without letters on the baseline takes its baseline from its neighbours")
+    func baselines() {
+        let rows: [[Character]] = [["a", "b", "c"], ["}", ";"], ["x", "y", "z"]]
+        let inks: [[Ink?]] = [
+            [Ink(left: 0, right: 8, top: 90, bottom: 100), nil, Ink(left: 20, right: 28, top: 90, bottom: 100)],
+            [Ink(left: 0, right: 8, top: 116, bottom: 133), Ink(left: 10, right: 14, top: 120, bottom: 133)],
+            [Ink(left: 0, right: 8, top: 150, bottom: 160), Ink(left: 10, right: 18, top: 150, bottom: 160), nil],
+        ]
+        let baselines = PunctuationShapes.baselines(rows, inks: inks, tops: [90, 116, 150])
+        #expect(baselines == [100, 130, 160])
+    }
+}
