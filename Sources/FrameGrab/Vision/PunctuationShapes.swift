@@ -106,13 +106,11 @@ enum PunctuationShapes {
             return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
         }
         let known = measured.indices.filter { measured[$0] != nil }
-        let steps = zip(known, known.dropFirst()).compactMap { a, b -> Double? in
-            guard let first = measured[a], let second = measured[b] else { return nil }
-            return second - first
-        }.filter { $0 > 0 }.sorted()
-        guard let pitch = steps.first.map({ smallest in steps.filter { $0 < 1.5 * smallest }.reduce(0, +) / Double(steps.filter { $0 < 1.5 * smallest }.count) }) else {
-            return measured
-        }
+        // The line pitch, from consecutive rows' tops (a blank line makes a double step).
+        let steps = zip(tops.dropFirst(), tops).map { Double($0 - $1) }.filter { $0 > 0 }.sorted()
+        guard let smallest = steps.first else { return measured }
+        let single = steps.filter { $0 < 1.5 * smallest }
+        let pitch = single.reduce(0, +) / Double(single.count)
         return measured.indices.map { index in
             if let value = measured[index] { return value }
             guard let nearest = known.min(by: { abs(tops[$0] - tops[index]) < abs(tops[$1] - tops[index]) }),
