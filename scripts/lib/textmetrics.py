@@ -5,15 +5,22 @@ import re
 from pathlib import Path
 
 
-def edit_distance(a, b):
-    """Levenshtein distance between two strings (characters)."""
+def edit_distance(a, b, limit=None):
+    """Levenshtein distance between two strings (characters).
+
+    With `limit`, gives up as soon as the distance must exceed it and returns limit + 1.
+    """
     if len(a) < len(b):
         a, b = b, a
+    if limit is not None and len(a) - len(b) > limit:
+        return limit + 1
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         current = [i]
         for j, cb in enumerate(b, 1):
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        if limit is not None and min(current) > limit:
+            return limit + 1
         previous = current
     return previous[-1]
 
@@ -36,8 +43,7 @@ def line_matched_errors(truth_lines, output_lines):
         if not remaining:
             errors += len(line)
             continue
-        best = min(range(len(remaining)), key=lambda k: edit_distance(line, remaining[k]))
-        distance = edit_distance(line, remaining[best])
+        best, distance = closest(line, remaining)
         if distance >= len(line):
             errors += len(line)
         else:
@@ -45,6 +51,22 @@ def line_matched_errors(truth_lines, output_lines):
             remaining.pop(best)
     errors += sum(len(line) for line in remaining)
     return errors
+
+
+def closest(line, candidates):
+    """(index, distance) of the candidate nearest to line; the first such on a tie.
+
+    Candidates are tried by length difference (a lower bound of the distance), so most of them
+    are ruled out without computing their distance.
+    """
+    best, distance = None, None
+    for k in sorted(range(len(candidates)), key=lambda k: abs(len(candidates[k]) - len(line))):
+        if distance is not None and abs(len(candidates[k]) - len(line)) > distance:
+            break
+        d = edit_distance(line, candidates[k], limit=distance)
+        if distance is None or d < distance or (d == distance and k < best):
+            best, distance = k, d
+    return best, distance
 
 
 def character_error_rate(truth_text, output_text):
@@ -84,3 +106,88 @@ def tesseract_tsv_text(tsv):
             order.append(key)
         lines[key].append(fields[11])
     return "\n".join(" ".join(lines[key]) for key in order)
+
+
+# --------------------------------------------------------------------------
+# Code regions (scripts/bench-accuracy)
+# --------------------------------------------------------------------------
+
+def indented_lines(text):
+    """Non-blank lines keeping their leading spaces relative to the least-indented one; other
+    runs of white space folded to one space. Tabs count as spaces to the next multiple of 4."""
+    lines = [line.expandtabs(4).rstrip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return []
+    margin = min(len(line) - len(line.lstrip(" ")) for line in lines)
+    result = []
+    for line in lines:
+        indent = len(line) - len(line.lstrip(" ")) - margin
+        result.append(" " * indent + re.sub(r"\s+", " ", line.strip()))
+    return result
+
+
+def line_errors(truth_text, output_text, keep_indent=False):
+    """(edits, truth characters) for the line-matched comparison of two texts: white space
+    normalised, blank lines dropped; with keep_indent, relative indentation counts too."""
+    lines = indented_lines if keep_indent else normalised_lines
+    truth, output = lines(truth_text), lines(output_text)
+    return line_matched_errors(truth, output), sum(len(line) for line in truth)
+
+
+def iou(a, b):
+    """Intersection over union of two {x, y, width, height} boxes."""
+    left, top = max(a["x"], b["x"]), max(a["y"], b["y"])
+    right = min(a["x"] + a["width"], b["x"] + b["width"])
+    bottom = min(a["y"] + a["height"], b["y"] + b["height"])
+    inter = max(0, right - left) * max(0, bottom - top)
+    total = a["width"] * a["height"] + b["width"] * b["height"] - inter
+    return inter / total if total > 0 else 0.0
+
+
+def match_regions(truth_regions, found_regions, kind="code", minimum=0.5):
+    """Pair truth regions of `kind` with found regions of the same kind, one to one, best IoU
+    first; only pairs with IoU >= minimum. Returns {truth index: found region}."""
+    pairs = sorted(((iou(t["bbox"], f["bbox"]), i, j)
+                    for i, t in enumerate(truth_regions) if t["kind"] == kind
+                    for j, f in enumerate(found_regions) if f.get("kind") == kind and f.get("bbox")),
+                   reverse=True)
+    matched, used = {}, set()
+    for overlap, i, j in pairs:
+        if overlap < minimum:
+            break
+        if i not in matched and j not in used:
+            matched[i] = found_regions[j]
+            used.add(j)
+    return matched
+
+
+def talk_clips(test_videos):
+    """(clip path, truth) for every talk-like clip in the manifest."""
+    root = Path(test_videos)
+    manifest = json.loads((root / "manifest.json").read_text())
+    for clip in manifest["clips"]:
+        if clip["kind"] == "talk":
+            yield root / clip["file"], json.loads((root / clip["truth"]).read_text())
+
+
+LANGUAGE_NAMES = {
+    "c++": "cpp", "cxx": "cpp", "js": "javascript", "ts": "typescript", "sh": "shell", "bash": "shell",
+    "zsh": "shell", "console": "shell", "yml": "yaml", "c#": "csharp", "cs": "csharp", "golang": "go",
+    "kt": "kotlin", "py": "python", "rs": "rust",
+}
+
+
+def language_name(value):
+    """A language as the truth spells it (lowercase, e.g. cpp, csharp, shell), from a name or an
+    object holding one; None when there is none."""
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("language") or value.get("id")
+    if not isinstance(value, str) or not value.strip():
+        return None
+    name = value.strip().lower()
+    return LANGUAGE_NAMES.get(name, name)
+
+
+def detection_key(detection):
+    """What two detections must share to be the same find: type and text (case aside)."""
+    return (str(detection.get("type", "")).lower(), str(detection.get("text", "")).lower())
