@@ -1,5 +1,6 @@
 /// Turns what OCR read in each text block into regions: gutters taken out of code, code told
-/// from prose and UI labels, code laid out on its grid, languages guessed, links found.
+/// from prose, code laid out on its grid, languages guessed, links found, and the bars of UI
+/// chrome gathered into one region each.
 enum RegionAssembler {
     /// What OCR read in one block: its lines, and each line's ink blobs (empty if unknown).
     struct ReadBlock {
@@ -14,11 +15,18 @@ enum RegionAssembler {
     static func regions(from blocks: [ReadBlock], contentArea: BoundingBox) -> [Region] {
         let blocks = joiningGutterColumns(blocks)
         let typicalHeight = median(blocks.map(\.block.glyphHeight))
-        return blocks.compactMap { region(from: $0, contentArea: contentArea, typicalGlyphHeight: typicalHeight) }
+        var regions: [Region] = []
+        var glyphHeights: [Int] = []
+        for read in blocks {
+            guard let region = region(from: read) else { continue }
+            regions.append(region)
+            glyphHeights.append(read.block.glyphHeight)
+        }
+        return UIChrome.gathered(regions, contentArea: contentArea, typicalGlyphHeight: typicalHeight, glyphHeights: glyphHeights)
             .sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
-    private static func region(from read: ReadBlock, contentArea: BoundingBox, typicalGlyphHeight: Int) -> Region? {
+    private static func region(from read: ReadBlock) -> Region? {
         var lines = read.lines
         var glyphs = read.glyphs
         guard !lines.isEmpty else { return nil }
@@ -33,12 +41,8 @@ enum RegionAssembler {
             numbers = gutter.numbers
         }
         let hasGutter = numbers.contains { $0 != nil }
-        var kind = CodeClassifier.kind(of: lines, monospaceFit: CodeIndenter.monospaceFit(glyphs: glyphs, lines: lines),
+        let kind = CodeClassifier.kind(of: lines, monospaceFit: CodeIndenter.monospaceFit(glyphs: glyphs, lines: lines),
                                        hasGutter: hasGutter)
-        if kind == .text && UIChrome.isChrome(lines, block: read.block, contentArea: contentArea,
-                                               typicalGlyphHeight: typicalGlyphHeight) {
-            kind = .ui
-        }
 
         var laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
         for index in laidOut.indices { laidOut[index].number = numbers[index] }
@@ -59,14 +63,15 @@ enum RegionAssembler {
     }
 
     /// A column of line numbers the layout found apart from its code (a wide gutter) goes
-    /// back in front of the code lines it numbers, so the gutter is recognised as one.
+    /// back in front of the code lines it numbers, so the gutter is recognised as one. The
+    /// column may have taken a short code line that starts close to it (`142  }`).
     private static func joiningGutterColumns(_ blocks: [ReadBlock]) -> [ReadBlock] {
         var blocks = blocks
         var index = 0
         while index < blocks.count {
             let column = blocks[index]
-            guard isNumberColumn(column),
-                  let codeIndex = blocks.indices.first(where: { $0 != index && isRightNeighbour(blocks[$0], of: column) }) else {
+            guard let numbersRight = numberColumnEdge(column),
+                  let codeIndex = blocks.indices.first(where: { $0 != index && isRightNeighbour(blocks[$0], of: column, edge: numbersRight) }) else {
                 index += 1
                 continue
             }
@@ -78,7 +83,7 @@ enum RegionAssembler {
                     code.lines[row].box = code.lines[row].box.union(numberLine.box)
                     code.glyphs[row] = numberGlyphs + code.glyphs[row]
                 } else {
-                    // A numbered empty source line.
+                    // A numbered empty source line, or a code line the column took along.
                     let position = code.lines.firstIndex(where: { $0.box.y > numberLine.box.y }) ?? code.lines.count
                     code.lines.insert(numberLine, at: position)
                     code.glyphs.insert(numberGlyphs, at: position)
@@ -92,14 +97,19 @@ enum RegionAssembler {
         return blocks
     }
 
-    private static func isNumberColumn(_ read: ReadBlock) -> Bool {
-        read.lines.count >= 3 && read.lines.allSatisfy { line in
-            line.words.count == 1 && line.text.allSatisfy { $0.isASCII && $0.isNumber }
-        }
+    /// The right edge of a column whose lines all start with a whole number and mostly hold
+    /// nothing else; nil for anything else.
+    private static func numberColumnEdge(_ read: ReadBlock) -> Int? {
+        guard read.lines.count >= 3 else { return nil }
+        let firsts = read.lines.compactMap(\.words.first)
+        guard firsts.count == read.lines.count, firsts.allSatisfy({ LineNumberGutter.number($0.text) != nil }) else { return nil }
+        let numberOnly = read.lines.filter { $0.words.count == 1 }.count
+        guard Double(numberOnly) >= 0.7 * Double(read.lines.count) else { return nil }
+        return firsts.map(\.box.right).max()
     }
 
-    private static func isRightNeighbour(_ candidate: ReadBlock, of column: ReadBlock) -> Bool {
-        let gap = candidate.block.box.x - column.block.box.right
+    private static func isRightNeighbour(_ candidate: ReadBlock, of column: ReadBlock, edge: Int) -> Bool {
+        let gap = candidate.block.box.x - edge
         let height = column.block.glyphHeight
         let sharedRows = column.lines.filter { number in candidate.lines.contains { overlapsVertically($0.box, number.box) } }
         return gap >= 0 && gap <= 8 * height && sharedRows.count * 2 >= column.lines.count

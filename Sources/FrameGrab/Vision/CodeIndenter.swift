@@ -45,7 +45,8 @@ enum CodeIndenter {
                 line.text = placed(characters, at: placement.columns)
             } else {
                 line.indent = max(0, Int(((Double(line.box.x) + cell / 2 - origin) / cell).rounded()))
-                line.text = spacedText(of: line.words, cell: cell)
+                line.text = String(PunctuationShapes.corrected(Array(spacedText(of: line.words, cell: cell)), inks: [],
+                                                               baseline: nil, xHeight: 0))
             }
             return line
         }

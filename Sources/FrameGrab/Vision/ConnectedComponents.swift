@@ -2,6 +2,13 @@
 struct InkBlob {
     var box: BoundingBox
     var pixelCount: Int
+    /// The longest run of ink on the blob's top and bottom rows: a frame drawn around
+    /// something spans its whole width there, a letter does not.
+    var topSpan = 0
+    var bottomSpan = 0
+    /// Rows whose ink reaches the blob's left and right edges: all of them, for a frame.
+    var rowsAtLeftEdge = 0
+    var rowsAtRightEdge = 0
 }
 
 /// Labels 8-connected blobs in a binary mask by linking runs of set pixels row to row.
@@ -61,15 +68,39 @@ enum ConnectedComponents {
 
         var blobIndex = [Int](repeating: -1, count: parent.count)
         var blobs: [InkBlob] = []
+        // Runs come top to bottom, so a blob's first rows come first and its last rows last.
         for (y, run) in allRuns {
             let root = find(run.label)
+            let length = run.end - run.start + 1
             let box = BoundingBox(left: run.start, top: y, right: run.end + 1, bottom: y + 1)
             if blobIndex[root] < 0 {
                 blobIndex[root] = blobs.count
-                blobs.append(InkBlob(box: box, pixelCount: run.end - run.start + 1))
-            } else {
-                blobs[blobIndex[root]].box = blobs[blobIndex[root]].box.union(box)
-                blobs[blobIndex[root]].pixelCount += run.end - run.start + 1
+                blobs.append(InkBlob(box: box, pixelCount: length, topSpan: length, bottomSpan: length))
+                continue
+            }
+            let index = blobIndex[root]
+            if y == blobs[index].box.y { blobs[index].topSpan = max(blobs[index].topSpan, length) }
+            if y == blobs[index].box.bottom - 1 {
+                blobs[index].bottomSpan = max(blobs[index].bottomSpan, length)
+            } else if y >= blobs[index].box.bottom {
+                blobs[index].bottomSpan = length
+            }
+            blobs[index].box = blobs[index].box.union(box)
+            blobs[index].pixelCount += length
+        }
+        // Once the boxes are whole: which rows touch each side.
+        var lastLeftRow = [Int](repeating: -1, count: blobs.count)
+        var lastRightRow = [Int](repeating: -1, count: blobs.count)
+        for (y, run) in allRuns {
+            let index = blobIndex[find(run.label)]
+            let box = blobs[index].box
+            if run.start <= box.x + 1 && lastLeftRow[index] != y {
+                blobs[index].rowsAtLeftEdge += 1
+                lastLeftRow[index] = y
+            }
+            if run.end >= box.right - 2 && lastRightRow[index] != y {
+                blobs[index].rowsAtRightEdge += 1
+                lastRightRow[index] = y
             }
         }
         return blobs

@@ -3,10 +3,10 @@ import Foundation
 /// Finds URLs and e-mail addresses in read text, as Live Text does, with where they stand.
 enum DataDetector {
     /// Top-level domains accepted without a scheme or `www.`: enough to take `github.com/x`
-    /// and leave `self.view` or `res.json` alone.
+    /// and leave `self.view`, `res.json` or file names (`main.rs`, `build.sh`) alone.
     private static let bareDomains: Set<String> = [
-        "com", "org", "net", "io", "dev", "app", "edu", "gov", "co", "me", "ai", "sh", "tv", "fm", "info", "xyz", "tech",
-        "swift", "rs", "page", "blog", "cloud", "site",
+        "com", "org", "net", "io", "dev", "app", "edu", "gov", "co", "ai", "tv", "info", "xyz", "tech",
+        "page", "blog", "cloud", "site",
     ]
 
     // Built once: NSRegularExpression compiles are not free.
@@ -28,7 +28,8 @@ enum DataDetector {
             let isExplicit = candidate.lowercased().hasPrefix("http") || candidate.lowercased().hasPrefix("www.")
             if !isExplicit {
                 let host = candidate.split(separator: "/", maxSplits: 1).first.map(String.init) ?? candidate
-                guard let tld = host.split(separator: ".").last, bareDomains.contains(tld.lowercased()) else { continue }
+                // Written in lower case, as domains are: `http.Handler` is Go, not a host.
+                guard let tld = host.split(separator: ".").last, bareDomains.contains(String(tld)) else { continue }
             }
             found.append(detection(.url, text[match], range: match, in: line))
         }

@@ -43,14 +43,22 @@ enum LineNumberGutter {
     }
 
     private static func leadingNumber(_ line: Line) -> (value: Int, word: Word)? {
-        guard let first = line.words.first, (1...6).contains(first.text.count),
-              first.text.allSatisfy(\.isASCIIDigit), let value = Int(first.text) else { return nil }
+        guard let first = line.words.first, let value = number(first.text) else { return nil }
         // Code follows after a gap, or the row is an empty source line.
         if line.words.count > 1 {
             let gap = line.words[1].box.x - first.box.right
             guard Double(gap) >= 0.5 * Double(first.box.height) else { return nil }
         }
         return (value, first)
+    }
+
+    /// A gutter number as OCR reads it: 1 to 6 digits, perhaps with a stray mark after them
+    /// (`142.`, the gutter's separator).
+    static func number(_ text: String) -> Int? {
+        var digits = Substring(text)
+        if let last = digits.last, !last.isNumber, !last.isLetter { digits = digits.dropLast() }
+        guard (1...6).contains(digits.count), digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        return Int(digits)
     }
 
     /// Mostly increasing: at most one step in five may go down (a misread digit).

@@ -15,8 +15,11 @@ struct TextBlockFinder {
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
             var mask = inkMask(image, background: background, polarity: polarity)
             removeRules(from: &mask, width: image.width, height: image.height)
-            let blobs = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
+            let found = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
                 .filter { isGlyphSized($0, in: image) }
+            let heights = found.map(\.box.height).sorted()
+            let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
+            let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
             let lines = TextBlockFinder.lines(from: blobs)
             blocks += TextBlockAssembler.blocks(from: lines, polarity: polarity).map { block in
                 measured(block, in: image, background: background)
@@ -121,6 +124,19 @@ struct TextBlockFinder {
         blob.pixelCount >= 3 && blob.box.height <= image.height / 3 && blob.box.width <= image.width / 3
     }
 
+    /// A thin frame bigger than the text around it: an icon, a checkbox, a button's border.
+    /// It is closed on all four sides: ink all across its top and bottom rows and down its
+    /// left and right edges. Letters are not (`Z` and `E` have open sides, `O` round ones).
+    private func isOutline(_ blob: InkBlob, typicalHeight: Int) -> Bool {
+        let smallest = max(16, typicalHeight * 13 / 10)
+        guard blob.box.width >= smallest, blob.box.height >= smallest,
+              Double(blob.pixelCount) < 0.4 * Double(blob.box.area) else { return false }
+        let across = blob.box.width * 7 / 10
+        let down = blob.box.height * 7 / 10
+        return blob.topSpan >= across && blob.bottomSpan >= across
+            && blob.rowsAtLeftEdge >= down && blob.rowsAtRightEdge >= down
+    }
+
     // MARK: Lines
 
     /// Chains blobs that sit on the same text line and are at most a few spaces apart.
@@ -135,7 +151,9 @@ struct TextBlockFinder {
     }
 
     /// Groups of indices of `boxes` that sit on one row, each at most `widestGap` times the
-    /// taller one's height from the next.
+    /// shorter one's height from the next, so that a tall neighbour (an icon) reaches no
+    /// further than the text beside it would; a small mark (`-`, `.`, a quote) reaches as far
+    /// as the letter beside it.
     private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double) -> [[Int]] {
         let order = boxes.indices.sorted { boxes[$0].x < boxes[$1].x }
         var links = UnionFind(count: boxes.count)
@@ -147,7 +165,9 @@ struct TextBlockFinder {
                 let b = boxes[j]
                 let gap = Double(b.x - a.right)
                 if gap > widestGap * Double(tallest) + 2 { break }
-                if gap <= widestGap * Double(max(a.height, b.height)) + 2 && sameLine(a, b) {
+                let shorter = min(a.height, b.height), taller = max(a.height, b.height)
+                let reach = 2 * shorter < taller ? taller : shorter
+                if gap <= widestGap * Double(reach) + 2 && sameLine(a, b) {
                     links.join(i, j)
                 }
             }
