@@ -24,7 +24,12 @@ enum CodeClassifier {
         if hasGutter { return .code }
         var evidence = 0.0
         if let monospaceFit {
-            evidence += monospaceFit >= 0.9 ? 1.5 : monospaceFit < 0.7 ? -1.5 : 0
+            // Several lines of monospace type on a screen are code, a terminal or a config
+            // file; prose is set in proportional type.
+            evidence += monospaceFit >= 0.9 ? (lines.count >= 3 ? 2.5 : 1.5) : monospaceFit < 0.7 ? -1.5 : 0
+        }
+        if let guess = LanguageGuesser.guess(lines.map(\.text).joined(separator: "\n")), guess.confidence >= 0.5 {
+            evidence += 1.5
         }
 
         let symbolCount = words.reduce(0) { count, word in count + word.text.filter(symbols.contains).count }
