@@ -12,7 +12,7 @@ public final class FrameAnalyzer {
 
     /// The x-height range (pixels) Tesseract reads best at: smaller text is enlarged to the
     /// lower end, huge titles shrunk to the upper.
-    static let smallestXHeight = 12.0
+    static let smallestXHeight = 16.0
     static let largestXHeight = 48.0
 
     public init(engines: EnginePool) {

@@ -129,6 +129,22 @@ enum CodeIndenter {
         return cells
     }
 
+    /// How well rows of ink blobs sit on a monospace grid, from the pixels alone: the share of
+    /// neighbouring characters whose distance is a whole number of cells, the cell being the
+    /// usual distance between neighbours. Nil with fewer than `minimumPairs` neighbours.
+    static func monospaceFit(rows: [[BoundingBox]], minimumPairs: Int = 8) -> Double? {
+        let cells = rows.map { characterCells(in: $0) }
+        let steps = cells.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
+        guard steps.count >= minimumPairs else { return nil }
+        let cell = steps[steps.count / 3]
+        guard cell > 0 else { return nil }
+        let fitting = steps.filter { step in
+            let cells = step / cell
+            return cells >= 0.5 && abs(cells - cells.rounded()) <= 0.15
+        }.count
+        return Double(fitting) / Double(steps.count)
+    }
+
     /// The cell width from neighbouring characters' centres, which stand one cell apart.
     private static func refinedCellWidth(rows: [[Cell]], guess: Double) -> Double {
         var steps: [Double] = []

@@ -24,22 +24,36 @@ enum TextBlockAssembler {
 
         var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
-        /// The usual distance between line tops, once there are two rows.
+        /// Whether its characters sit on a monospace grid (code), when there are enough of them.
+        var isMonospace: Bool? {
+            CodeIndenter.monospaceFit(rows: lines.map(\.blobs)).map { $0 >= 0.7 }
+        }
+
+        /// The block's x-height: the median height of all its blobs, mostly small letters;
+        /// unknown for a few blobs (a lone `}` is as tall as a line).
+        var xHeight: Double? {
+            let heights = lines.flatMap { $0.blobs.map(\.height) }
+            return heights.count >= 4 ? median(heights) : nil
+        }
+
+        /// The usual distance between baselines, once there are two rows.
         var pitch: Double? {
-            let rows = rowTops
+            let rows = rowBaselines
             guard rows.count >= 2 else { return nil }
             return median(zip(rows.dropFirst(), rows).map { $0 - $1 })
         }
 
-        var rowTops: [Int] {
-            var tops: [Int] = []
+        /// Each row's baseline, top to bottom. Baselines, unlike tops, do not move with the
+        /// letters a row happens to hold.
+        var rowBaselines: [Int] {
+            var baselines: [Int] = []
             var lastRow: BoundingBox?
-            for line in lines.map(\.box) {
-                if let row = lastRow, TextBlockAssembler.overlapsVertically(row, line) { continue }
-                tops.append(line.y)
-                lastRow = line
+            for line in lines {
+                if let row = lastRow, TextBlockAssembler.overlapsVertically(row, line.box) { continue }
+                baselines.append(line.baseline)
+                lastRow = line.box
             }
-            return tops
+            return baselines
         }
 
         mutating func add(_ other: Block) {
@@ -54,6 +68,12 @@ enum TextBlockAssembler {
         /// The line's tall glyphs' height (its 75th percentile blob height).
         var glyphHeight: Int
         var blobs: [BoundingBox]
+
+        /// Where most of its blobs end: letters stand on the baseline, few hang below it.
+        var baseline: Int {
+            let bottoms = blobs.map(\.bottom).sorted()
+            return bottoms[bottoms.count / 2]
+        }
     }
 
     static func blocks(from chains: [[InkBlob]], polarity: Polarity) -> [TextBlock] {
@@ -102,8 +122,10 @@ enum TextBlockAssembler {
             let gap = Double(line.x - block.lastRow.right)
             return gap >= 0 && gap <= 3.5 * size && line.x < block.box.right
         }
+        // A block of one low line ("on:") is no guide to the spacing: the taller of the two is.
+        let spacing = max(size, Double(line.height))
         let verticalGap = Double(line.y - block.lastRow.bottom)
-        return verticalGap >= -size / 4 && verticalGap <= 1.0 * size && withinColumns(line, of: block)
+        return verticalGap >= -spacing / 4 && verticalGap <= 1.0 * spacing && withinColumns(line, of: block)
     }
 
     /// Starting inside the block's columns, or a little to their left.
@@ -140,16 +162,22 @@ enum TextBlockAssembler {
     /// see coming) or after one or two blank lines.
     private static func keepRhythm(_ upper: Block, _ lower: Block) -> Bool {
         guard lower.box.y > upper.box.bottom, withinColumns(lower.box, of: upper) else { return false }
-        let sizeRatio = lower.lineHeight / max(upper.lineHeight, 1)
-        guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
-        let rows = upper.rowTops + lower.rowTops
+        if let lowerSize = lower.xHeight, let upperSize = upper.xHeight {
+            let sizeRatio = lowerSize / max(upperSize, 1)
+            guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
+        }
+        // Code does not continue prose: monospace and proportional type stay apart.
+        if let upperMonospace = upper.isMonospace, let lowerMonospace = lower.isMonospace, upperMonospace != lowerMonospace {
+            return false
+        }
+        let rows = upper.rowBaselines + lower.rowBaselines
         if let pitch = (upper.lines.count >= lower.lines.count ? upper.pitch ?? lower.pitch : lower.pitch ?? upper.pitch) {
-            let steps = Double(lower.rowTops[0] - (upper.rowTops.last ?? upper.box.y)) / pitch
+            let steps = Double(lower.rowBaselines[0] - (upper.rowBaselines.last ?? upper.box.bottom)) / pitch
             guard steps >= 0.8, steps <= 3.6 else { return false }
             // Every row of both on one grid of the pitch.
-            return rows.allSatisfy { top in
-                let offset = Double(top - rows[0]) / pitch
-                return abs(offset - offset.rounded()) <= 0.2
+            return rows.allSatisfy { baseline in
+                let offset = Double(baseline - rows[0]) / pitch
+                return abs(offset - offset.rounded()) <= 0.15
             }
         }
         // Two single lines: a spaced-out list, same size and left edge.

@@ -13,7 +13,7 @@ enum UIChrome {
         var bottom: [Int] = []
         for (index, region) in regions.enumerated() where region.kind != .code && region.lines.count == 1 {
             guard glyphHeights[index] <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
-            if region.box.y - contentArea.y <= band { top.append(index) }
+            if region.box.bottom - contentArea.y <= band { top.append(index) }
             if contentArea.bottom - region.box.bottom <= band { bottom.append(index) }
         }
         var bars: [[Int]] = rows(of: top, in: regions)
