@@ -68,34 +68,4 @@ public struct GrayImage: Sendable, Equatable {
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: result)
     }
-
-    /// Resized with bilinear interpolation; enlarging small text helps OCR.
-    public func scaled(by factor: Double) -> GrayImage {
-        let newWidth = max(1, Int((Double(width) * factor).rounded()))
-        let newHeight = max(1, Int((Double(height) * factor).rounded()))
-        guard (newWidth, newHeight) != (width, height), width > 0, height > 0 else { return self }
-        var result = [UInt8](repeating: 0, count: newWidth * newHeight)
-        let scaleX = Double(width) / Double(newWidth)
-        let scaleY = Double(height) / Double(newHeight)
-        pixels.withUnsafeBufferPointer { source in
-            result.withUnsafeMutableBufferPointer { target in
-                for y in 0..<newHeight {
-                    let sy = max(0, (Double(y) + 0.5) * scaleY - 0.5)
-                    let y0 = min(Int(sy), height - 1)
-                    let y1 = min(y0 + 1, height - 1)
-                    let fy = sy - Double(y0)
-                    for x in 0..<newWidth {
-                        let sx = max(0, (Double(x) + 0.5) * scaleX - 0.5)
-                        let x0 = min(Int(sx), width - 1)
-                        let x1 = min(x0 + 1, width - 1)
-                        let fx = sx - Double(x0)
-                        let top = Double(source[y0 * width + x0]) * (1 - fx) + Double(source[y0 * width + x1]) * fx
-                        let bottom = Double(source[y1 * width + x0]) * (1 - fx) + Double(source[y1 * width + x1]) * fx
-                        target[y * newWidth + x] = UInt8(max(0, min(255, (top * (1 - fy) + bottom * fy).rounded())))
-                    }
-                }
-            }
-        }
-        return GrayImage(width: newWidth, height: newHeight, pixels: result)
-    }
 }
