@@ -46,6 +46,9 @@ enum GrabCommand {
                     }
                     if !report.plainText.isEmpty { Console.output(report.plainText) }
                 }
+                if usage.debugLayout {
+                    Console.error(report.layout)
+                }
                 if usage.verbose {
                     let timings = report.timings
                     Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, layout and OCR %.0f ms, %d regions",

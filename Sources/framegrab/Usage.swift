@@ -9,6 +9,7 @@ struct Usage {
     var times: [(text: String, time: MediaTime)] = []
     var format = Format.json
     var verbose = false
+    var debugLayout = false
     var languages = "eng"
     var tessdataDirectory: String?
     var video: String?
@@ -39,6 +40,7 @@ struct Usage {
           -l LANGS             Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)
           --tessdata-dir DIR   where the .traineddata files are
           --verbose            show FFmpeg's log and timings on stderr
+          --debug-layout       show the text blocks and rows found, and what OCR read, on stderr
           --help               show this help
           --version            show the version
 
@@ -77,6 +79,8 @@ struct Usage {
                 usage.tessdataDirectory = try value(for: "--tessdata-dir")
             case "--verbose", "-v":
                 usage.verbose = true
+            case "--debug-layout":
+                usage.debugLayout = true
             case "--help", "-h":
                 usage.showHelp = true
             case "--version":

@@ -40,7 +40,13 @@ public final class FrameAnalyzer {
             }
             return readBlock
         }
-        return FrameText(contentArea: contentArea, regions: RegionAssembler.regions(from: readBlocks, contentArea: contentArea))
+        var text = FrameText(contentArea: contentArea, regions: RegionAssembler.regions(from: readBlocks, contentArea: contentArea))
+        text.layout = readBlocks.map { read in
+            "block \(read.block.box) \(read.block.polarity.rawValue) x-height \(read.block.xHeight)\n"
+                + zip(read.block.lines, read.lines).map { row, line in "  row \(row.box) -> \(line.box) \(line.text)" }.joined(separator: "\n")
+                + (read.lines.count != read.block.lines.count ? "\n  (\(read.block.lines.count) rows, \(read.lines.count) lines read)" : "")
+        }.joined(separator: "\n")
+        return text
     }
 
     /// Reads every piece, spread over the engines; results in the pieces' order.
@@ -106,4 +112,6 @@ public struct FrameText: Sendable {
     /// The picture without black bars baked into the frame (the whole frame when there are none).
     public var contentArea: BoundingBox
     public var regions: [Region]
+    /// The text blocks found and what OCR read in each row, for `--debug-layout`.
+    public var layout = ""
 }

@@ -57,6 +57,7 @@ public final class FrameGrabber {
             skipReason: nil,
             regions: text.regions
         )
+        report.layout = text.layout
         report.timings = .init(
             decodeSeconds: seconds(from: decodeStart, to: decoded),
             layoutAndOCRSeconds: seconds(from: decoded, to: analysed),

@@ -32,4 +32,6 @@ public struct FrameReport: Sendable {
     public var skipReason: String?
     public var regions: [Region]
     public var timings = Timings()
+    /// The blocks and rows the layout found, for `--debug-layout`.
+    public var layout = ""
 }

@@ -13,7 +13,7 @@ enum RegionAssembler {
     static let minimumConfidence = 0.45
 
     static func regions(from blocks: [ReadBlock], contentArea: BoundingBox) -> [Region] {
-        let blocks = joiningGutterColumns(blocks)
+        let blocks = joiningStrayClosers(joiningGutterColumns(blocks))
         let typicalHeight = median(blocks.map(\.block.glyphHeight))
         var regions: [Region] = []
         var glyphHeights: [Int] = []
@@ -95,6 +95,50 @@ enum RegionAssembler {
             index = 0
         }
         return blocks
+    }
+
+    /// A row of nothing but closing brackets (`}`, `});`) found apart from the code above it:
+    /// the brace that closes the scope the code sits in, dedented further left than the layout
+    /// lets a row join. It goes back into that code, on its row.
+    private static func joiningStrayClosers(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        var blocks = blocks
+        var index = 0
+        while index < blocks.count {
+            let stray = blocks[index]
+            guard stray.lines.count == 1, let line = stray.lines.first, isClosers(line.text),
+                  let target = blocks.indices.first(where: { $0 != index && closes(blocks[$0], with: line) }) else {
+                index += 1
+                continue
+            }
+            if let row = blocks[target].lines.firstIndex(where: { overlapsVertically($0.box, line.box) }) {
+                blocks[target].lines[row].words = (blocks[target].lines[row].words + line.words).sorted { $0.box.x < $1.box.x }
+                blocks[target].lines[row].text = blocks[target].lines[row].words.map(\.text).joined(separator: " ")
+                blocks[target].lines[row].box = blocks[target].lines[row].box.union(line.box)
+                blocks[target].glyphs[row] += stray.glyphs[0]
+            } else {
+                let position = blocks[target].lines.firstIndex(where: { $0.box.y > line.box.y }) ?? blocks[target].lines.count
+                blocks[target].lines.insert(line, at: position)
+                blocks[target].glyphs.insert(stray.glyphs[0], at: position)
+            }
+            blocks[target].block.box = blocks[target].block.box.union(line.box)
+            blocks.remove(at: index)
+            index = 0
+        }
+        return blocks
+    }
+
+    private static func isClosers(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { "})];,".contains($0) || $0 == " " }
+    }
+
+    /// Whether the closers on `line` end the code in `read`: below its first row, no further
+    /// below its last than two lines, and at most a few columns left of it.
+    private static func closes(_ read: ReadBlock, with line: Line) -> Bool {
+        guard read.lines.count >= 2 else { return false }
+        let height = max(1, read.block.glyphHeight)
+        let box = read.block.box
+        return line.box.y > box.y && line.box.y <= box.bottom + 2 * height
+            && line.box.x >= box.x - 8 * height && line.box.right <= box.right
     }
 
     /// The right edge of a column whose lines all start with a whole number and mostly hold

@@ -117,10 +117,11 @@ enum TextBlockAssembler {
         // larger text.
         guard ratio >= 0.45, ratio <= 1.6 else { return false }
         if overlapsVertically(block.lastRow, line) {
-            // The rest of a row split at a wide gap (aligned comments) when the block's columns
-            // already reach over it; not a column beside the block.
-            let gap = Double(line.x - block.lastRow.right)
-            return gap >= 0 && gap <= 3.5 * size && line.x < block.box.right
+            // The rest of a row split at a wide gap (aligned comments, a string token in its
+            // own colour), on either side, when the block's columns already reach over it; not
+            // a column beside the block.
+            let gap = Double(max(line.x - block.lastRow.right, block.lastRow.x - line.right))
+            return gap <= 3.5 * size && line.x < block.box.right && withinColumns(line, of: block)
         }
         // A block of one low line ("on:") is no guide to the spacing: the taller of the two is.
         let spacing = max(size, Double(line.height))
