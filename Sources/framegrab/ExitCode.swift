@@ -15,6 +15,7 @@ enum ExitCode: Int32 {
         switch error {
         case .inputMissing, .inputUnreadable: self = .inputUnreadable
         case .notAVideo: self = .notAVideo
+        case .protectedContent: self = .protectedContent
         case .timeOutsideVideo: self = .timeOutsideVideo
         case .ocrUnavailable: self = .ocrUnavailable
         case .internalFailure: self = .internalFailure
