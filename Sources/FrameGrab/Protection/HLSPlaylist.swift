@@ -57,7 +57,7 @@ public struct HLSPlaylist: Equatable, Sendable {
     public init?(parsing text: String) {
         var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             .prefix(HLSPlaylist.maximumLines).makeIterator()
-        guard let first = lines.next(), first.trimmingCharacters(in: HLSPlaylist.blank) == "#EXTM3U" else { return nil }
+        guard let first = lines.next(), first.trimmingCharacters(in: HLSPlaylist.blank).hasPrefix("#EXTM3U") else { return nil }
         isMaster = false
         variants = []
         otherPlaylists = []
