@@ -90,12 +90,11 @@ public enum ProtectionProbe {
         }
         guard playlist.isMaster else { return }
         var readable: Set<String> = []
-        var fetched = 0
-        for uri in (playlist.variants.map(\.uri) + playlist.otherPlaylists) where !readable.contains(uri) {
-            guard fetched < maximumPlaylists else { break }
+        var seen: Set<String> = []
+        for uri in playlist.variants.map(\.uri) + playlist.otherPlaylists where seen.insert(uri).inserted {
+            guard seen.count <= maximumPlaylists else { break }
             let location = InputLocation.resolve(uri, against: input.path)
             guard input.allowsNetwork || !InputLocation.isNetwork(location) else { continue }
-            fetched += 1
             guard let media = readPlaylist(location, allowsNetwork: input.allowsNetwork) else { continue }
             readable.insert(uri)
             if let protection = firstProtection(in: media, name: uri) {
