@@ -9,6 +9,8 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     /// The input is readable but holds no video framegrab can show: empty, not media,
     /// audio only, a still image, truncated without an index, nothing decodable.
     case notAVideo(path: String, reason: String)
+    /// The input is protected content (DRM): it is never decoded or analysed.
+    case protectedContent(path: String, protection: Protection)
     /// The requested time lies before the start or after the end of the video.
     case timeOutsideVideo(path: String, requested: MediaTime, duration: MediaTime?)
     /// The OCR engine could not start (missing language data, bad tessdata directory); `path`
@@ -25,6 +27,8 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
             return "\(path): cannot read input (\(reason))"
         case .notAVideo(let path, let reason):
             return "\(path): not a video (\(reason))"
+        case .protectedContent(let path, let protection):
+            return "\(path): protected content skipped (\(protection))"
         case .timeOutsideVideo(let path, let requested, let duration):
             let length = duration.map { "the video runs 00:00:00.000 to \($0.timecode)" } ?? "the video has no frame there"
             return "\(path): time \(requested.timecode) is outside the video (\(length))"

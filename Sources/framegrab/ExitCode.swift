@@ -15,6 +15,7 @@ enum ExitCode: Int32 {
         switch error {
         case .inputMissing, .inputUnreadable: self = .inputUnreadable
         case .notAVideo: self = .notAVideo
+        case .protectedContent: self = .protectedContent
         case .timeOutsideVideo: self = .timeOutsideVideo
         case .ocrUnavailable: self = .ocrUnavailable
         case .internalFailure: self = .internalFailure
@@ -26,7 +27,8 @@ enum ExitCode: Int32 {
           0  success: every requested frame was analysed
           1  internal failure (a bug in framegrab)
           2  usage error: unknown option, missing argument, malformed time
-          3  input missing or unreadable (no such file, a directory, no permission)
+          3  input missing or unreadable (no such file, a directory, no permission,
+             an HTTP error, a server that cannot be reached)
           4  not a video: empty, not media, text, audio only, a still image,
              truncated without an index, nothing decodable
           5  a requested time is outside the video

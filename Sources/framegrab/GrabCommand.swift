@@ -34,6 +34,7 @@ enum GrabCommand {
         }
 
         var status = ExitCode.success
+        var toldProtected = false
         for (index, request) in usage.times.enumerated() {
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
@@ -45,6 +46,15 @@ enum GrabCommand {
                         Console.output((index > 0 ? "\n" : "") + "--- \(request.text) (frame at \(report.frame.time?.timecode ?? "-"))")
                     }
                     if !report.plainText.isEmpty { Console.output(report.plainText) }
+                }
+                if let protection = report.protection, report.status == .skipped {
+                    // One line for the input, however many times were asked for.
+                    if !toldProtected {
+                        Console.error(FrameGrabError.protectedContent(path: video, protection: protection).description)
+                        toldProtected = true
+                    }
+                    if status == .success { status = .protectedContent }
+                    continue
                 }
                 if usage.debugLayout {
                     Console.error(report.layout)

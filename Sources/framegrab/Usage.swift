@@ -34,6 +34,11 @@ struct Usage {
         TIME uses ffmpeg's duration syntax, from the start of the presentation like ffmpeg -ss:
           750   750.25   12:30   1:02:03.5   750s   200ms
 
+        VIDEO is a file, a local playlist or an http(s) URL; an HLS master playlist is read at
+        its sharpest rendition. Protected (DRM) content is never decoded: each TIME gets a
+        "skipped" document and the status is 6. HLS AES-128 with a key the playlist points to
+        is not DRM, and is read.
+
         Options:
           --at TIME            time to read; repeat for several frames
           --format json|text   JSON documents (default) or just the regions' text

@@ -4,8 +4,11 @@ import Foundation
 /// The main job: open a video, and for each requested time read the text on the frame a
 /// player shows then.
 ///
-/// The OCR engines start on other threads while the file is opened and the first frame is
-/// decoded, since each takes about as long as the other. Confine an instance to one task.
+/// Protected content is never analysed: `ProtectionProbe` looks at the input first, and a
+/// protected one gets skipped reports without FFmpeg opening it or an OCR engine starting.
+/// Otherwise the OCR engines start on other threads while the file is opened and the first
+/// frame is decoded, since each takes about as long as the other. Confine an instance to one
+/// task.
 public final class FrameGrabber {
     public struct Options: Sendable {
         public var ocr: TesseractEngine.Configuration
@@ -22,24 +25,58 @@ public final class FrameGrabber {
         }
     }
 
-    public let seeker: FrameSeeker
-    private let analyzer: FrameAnalyzer
+    /// The decoder, while the input may be read; nil once it is known to be protected before
+    /// opening.
+    public private(set) var seeker: FrameSeeker?
+    private let analyzer: FrameAnalyzer?
+    public private(set) var source: SourceInfo
+    /// What makes the input protected content; every report is then skipped.
+    public private(set) var protection: Protection?
 
-    public var source: SourceInfo { seeker.file.info }
+    /// Frames decoded so far: 0 for protected content, always.
+    public var framesDecoded: Int { seeker?.framesDecoded ?? 0 }
+
+    /// Whether OCR engines were started (never for content found protected before opening).
+    var startedEngines: Bool { analyzer != nil }
 
     public init(path: String, options: Options = .init()) throws(FrameGrabError) {
-        // Engines first: their start is the longest wait, and overlaps opening and decoding.
+        let input = ProtectionProbe.examine(path)
+        if let protection = input.protection {
+            self.protection = protection
+            source = SourceInfo(path: path, format: input.format ?? "unknown", duration: nil, video: nil, title: nil)
+            seeker = nil
+            analyzer = nil
+            return
+        }
+        // Engines next: their start is the longest wait, and overlaps opening and decoding.
         let engines = EnginePool(count: options.ocrThreads, configuration: options.ocr)
-        let file = try MediaFile(path: path)
-        seeker = try FrameSeeker(file: file, decoderThreads: options.decoderThreads)
         analyzer = FrameAnalyzer(engines: engines)
+        do throws(FrameGrabError) {
+            let file = try MediaFile(input: input)
+            seeker = try FrameSeeker(file: file, decoderThreads: options.decoderThreads)
+            source = file.info
+        } catch {
+            guard case .protectedContent(_, let protection) = error else { throw error }
+            self.protection = protection
+            source = SourceInfo(path: path, format: input.format ?? "unknown", duration: nil, video: nil, title: nil)
+            seeker = nil
+        }
     }
 
-    /// Reads the frame shown at `time`.
+    /// Reads the frame shown at `time`; for protected content, a skipped report.
     public func report(at time: MediaTime) throws(FrameGrabError) -> FrameReport {
+        guard protection == nil, let seeker, let analyzer else { return skippedReport(at: time) }
         let decodeStart = DispatchTime.now()
         let decodedBefore = seeker.framesDecoded
-        let frame = try seeker.frame(at: time)
+        let frame: DecodedFrame
+        do throws(FrameGrabError) {
+            frame = try seeker.frame(at: time)
+        } catch {
+            // Encrypted packets that nothing before them gave away: stopped before decoding.
+            guard case .protectedContent(_, let protection) = error else { throw error }
+            self.protection = protection
+            return skippedReport(at: time)
+        }
         let decoded = DispatchTime.now()
         let text: FrameText
         do throws(FrameGrabError) {
@@ -64,6 +101,17 @@ public final class FrameGrabber {
             framesDecoded: seeker.framesDecoded - decodedBefore
         )
         return report
+    }
+
+    private func skippedReport(at time: MediaTime) -> FrameReport {
+        FrameReport(
+            source: source,
+            frame: .init(requested: time, time: nil, width: nil, height: nil),
+            status: .skipped,
+            skipReason: "protected",
+            protection: protection,
+            regions: []
+        )
     }
 
     private func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {

@@ -11,9 +11,9 @@ public struct FrameReport: Sendable {
         public var requested: MediaTime
         /// The presentation time of the frame shown then; nil when no frame was decoded.
         public var time: MediaTime?
-        /// Display size of the frame.
-        public var width: Int
-        public var height: Int
+        /// Display size of the frame; nil when no frame was decoded.
+        public var width: Int?
+        public var height: Int?
         /// The picture without black bars baked into it; nil when nothing was decoded.
         public var contentArea: BoundingBox?
     }
@@ -30,6 +30,8 @@ public struct FrameReport: Sendable {
     public var status: Status
     /// Why the frame was skipped (`protected`, …); nil when analysed.
     public var skipReason: String?
+    /// What makes the input protected content, when it is (`skipReason` is then `protected`).
+    public var protection: Protection?
     public var regions: [Region]
     public var timings = Timings()
     /// The blocks and rows the layout found, for `--debug-layout`.

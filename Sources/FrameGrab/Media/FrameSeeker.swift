@@ -51,8 +51,8 @@ public final class FrameSeeker {
         }
         let target = streamTimestamp(for: time)
         let found = try locate(target)
-        guard let image = converter.grayImage(from: found.pointer, geometry: file.info.video.geometry) else {
-            throw .internalFailure(path: file.path, reason: "cannot convert a \(file.info.video.pixelFormat ?? "video") frame to gray")
+        guard let image = converter.grayImage(from: found.pointer, geometry: file.video.geometry) else {
+            throw .internalFailure(path: file.path, reason: "cannot convert a \(file.video.pixelFormat ?? "video") frame to gray")
         }
         return DecodedFrame(time: presentationTime(of: found.timestamp), timestamp: found.timestamp, image: image)
     }
@@ -207,6 +207,10 @@ public final class FrameSeeker {
                 return
             }
             defer { av_packet_unref(packet) }
+            // Encrypted samples stop here, before the decoder turns them into garbage.
+            if let protection = StreamProtection.protection(of: packet) {
+                throw .protectedContent(path: file.path, protection: protection)
+            }
             guard packet.pointee.stream_index == index else { continue }
             let shown = packet.pointee.pts
             var skippable = false

@@ -8,6 +8,8 @@ import Foundation
 public final class MediaFile {
     public let path: String
     public let info: SourceInfo
+    /// The video stream read (also `info.video`).
+    public let video: VideoStreamInfo
     let videoStreamIndex: Int32
     /// Where the presentation starts, in `AV_TIME_BASE` units: what `ffmpeg -ss 0` means.
     let presentationStart: Int64
@@ -18,8 +20,19 @@ public final class MediaFile {
     /// How long any one open, probe or seek may block before it is abandoned.
     public static let operationTimeLimit: Double = 8
 
-    public init(path: String) throws(FrameGrabError) {
+    /// Opens `path` (a local path or an http(s) URL) once `ProtectionProbe` has found nothing
+    /// protected in it; an HLS master playlist opens its sharpest rendition.
+    public convenience init(path: String) throws(FrameGrabError) {
+        try self.init(input: ProtectionProbe.examine(path))
+    }
+
+    /// Opens what the probe chose, unless it found protection.
+    public init(input: ProbedInput) throws(FrameGrabError) {
         FFmpegLog.install()
+        let path = input.path
+        if let protection = input.protection {
+            throw .protectedContent(path: path, protection: protection)
+        }
         try MediaFile.checkReadable(path)
         self.path = path
         self.deadline = Deadline()
@@ -28,23 +41,27 @@ public final class MediaFile {
         guard context != nil else {
             throw .internalFailure(path: path, reason: "out of memory")
         }
-        context?.pointee.interrupt_callback = AVIOInterruptCB(
-            callback: interruptCallback,
-            opaque: Unmanaged.passUnretained(deadline).toOpaque()
-        )
+        context?.pointee.interrupt_callback = deadline.interruptCallback
         var options: OpaquePointer? = nil
-        // Local files and local playlists only; network protocols come with the HLS issue.
-        av_dict_set(&options, "protocol_whitelist", "file,crypto,data", 0)
+        // Only what the input needs: no network for local files, no local files for URLs.
+        av_dict_set(&options, "protocol_whitelist", InputLocation.protocols(allowingNetwork: input.allowsNetwork), 0)
+        if input.format == "hls", let extensions = MediaFile.hlsExtensionsWithKeys {
+            av_dict_set(&options, "allowed_extensions", extensions, 0)
+        }
         deadline.arm(seconds: MediaFile.operationTimeLimit)
         // Demuxers log why they failed against this context; it is freed on failure.
         let logContext = context.map { UnsafeRawPointer($0) }
-        let opened = avformat_open_input(&context, path, nil, &options)
+        let opened = avformat_open_input(&context, input.location, nil, &options)
         av_dict_free(&options)
         guard opened >= 0, let context else {
             let detail = FFmpegLog.takeLastError(from: logContext)
             throw MediaFile.openFailure(path: path, code: opened, detail: detail, timedOut: deadline.expired)
         }
         do throws(FrameGrabError) {
+            // Before probing the streams, which decodes a few packets to learn their format.
+            if let protection = StreamProtection.protection(ofStreamsIn: context) {
+                throw .protectedContent(path: path, protection: protection)
+            }
             let probed = avformat_find_stream_info(context, nil)
             if probed < 0 {
                 throw MediaFile.openFailure(path: path, code: probed,
@@ -53,7 +70,12 @@ public final class MediaFile {
             let index = try MediaFile.videoStreamIndex(in: context, path: path)
             self.videoStreamIndex = index
             self.presentationStart = MediaFile.presentationStart(of: context, streamIndex: index)
-            self.info = MediaFile.probe(context, streamIndex: index, path: path)
+            let video = MediaFile.probeVideo(context, streamIndex: index)
+            self.video = video
+            self.info = SourceInfo(path: path, format: MediaFile.formatName(context),
+                                   duration: context.pointee.streams[Int(index)].flatMap { MediaFile.duration(of: context, stream: $0) }, video: video,
+                                   title: MediaFile.metadataValue("title", in: context.pointee.metadata),
+                                   rendition: input.rendition)
             self.context = context
         } catch {
             var doomed: UnsafeMutablePointer<AVFormatContext>? = context
@@ -118,6 +140,10 @@ extension MediaFile {
         if timedOut {
             return .notAVideo(path: path, reason: "no usable stream found within \(Int(operationTimeLimit)) s")
         }
+        let unreachable = [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, ETIMEDOUT].map(CFFmpeg_AVERROR)
+        if CFFmpeg_isHTTPError(code) != 0 || unreachable.contains(code) {
+            return .inputUnreadable(path: path, reason: FFmpegError.reason(for: code))
+        }
         if code == CFFmpeg_AVERROR(EACCES) || code == CFFmpeg_AVERROR(EIO) || code == CFFmpeg_AVERROR(EISDIR) {
             return .inputUnreadable(path: path, reason: FFmpegError.reason(for: code))
         }
@@ -132,6 +158,19 @@ extension MediaFile {
         }
         return .notAVideo(path: path, reason: FFmpegError.reason(for: code))
     }
+
+    /// FFmpeg 5.1.9's hls demuxer opens only files with a media extension, key files included:
+    /// an AES-128 playlist's local `.key` would be refused. Its own list, plus `key`.
+    private static let hlsExtensionsWithKeys: String? = {
+        guard let demuxer = av_find_input_format("hls"), let options = demuxer.pointee.priv_class else { return nil }
+        var fakeObject: UnsafePointer<AVClass>? = options
+        let option = withUnsafeMutablePointer(to: &fakeObject) { object in
+            av_opt_find(UnsafeMutableRawPointer(object), "allowed_extensions", nil, 0, AV_OPT_SEARCH_FAKE_OBJ)
+        }
+        guard let option, option.pointee.type == AV_OPT_TYPE_STRING, let list = option.pointee.default_val.str else { return nil }
+        let extensions = String(cString: list)
+        return extensions.split(separator: ",").contains("key") ? nil : extensions + ",key"
+    }()
 
     /// FFmpeg log lines start with a context prefix like `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55…]`.
     static func cleanLogLine(_ line: String) -> String {
@@ -192,7 +231,7 @@ extension MediaFile {
 // MARK: - Probing
 
 extension MediaFile {
-    private static func probe(_ context: UnsafeMutablePointer<AVFormatContext>, streamIndex: Int32, path: String) -> SourceInfo {
+    private static func probeVideo(_ context: UnsafeMutablePointer<AVFormatContext>, streamIndex: Int32) -> VideoStreamInfo {
         guard let stream = context.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar else {
             preconditionFailure("probing a stream that was just chosen")
         }
@@ -205,20 +244,13 @@ extension MediaFile {
         )
         let rate = av_guess_frame_rate(context, stream, nil)
         let pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) }
-        let video = VideoStreamInfo(
+        return VideoStreamInfo(
             codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
             pixelFormat: pixelFormat,
             codedWidth: Int(parameters.pointee.width),
             codedHeight: Int(parameters.pointee.height),
             geometry: geometry,
             frameRate: rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
-        )
-        return SourceInfo(
-            path: path,
-            format: formatName(context),
-            duration: duration(of: context, stream: stream),
-            video: video,
-            title: metadataValue("title", in: context.pointee.metadata)
         )
     }
 
@@ -265,32 +297,4 @@ extension MediaFile {
         let text = String(cString: value)
         return text.isEmpty ? nil : text
     }
-}
-
-// MARK: - Bounding blocking calls
-
-/// A moment after which FFmpeg's blocking I/O gives up, through its interrupt callback.
-private final class Deadline: @unchecked Sendable {
-    // Read on FFmpeg's calling thread, written by the owner on the same thread.
-    private var limit: UInt64 = .max
-    private(set) var expired = false
-
-    func arm(seconds: Double) {
-        limit = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
-        expired = false
-    }
-
-    func disarm() {
-        limit = .max
-    }
-
-    func check() -> Bool {
-        if DispatchTime.now().uptimeNanoseconds > limit { expired = true }
-        return expired
-    }
-}
-
-private let interruptCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
-    guard let opaque else { return 0 }
-    return Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue().check() ? 1 : 0
 }

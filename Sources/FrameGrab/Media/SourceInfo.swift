@@ -5,8 +5,11 @@ public struct SourceInfo: Equatable, Sendable {
     public var format: String
     /// Seconds from the start of the presentation to its end, when the container says.
     public var duration: MediaTime?
-    public var video: VideoStreamInfo
+    /// The video stream read; nil when nothing was opened (protected content is not).
+    public var video: VideoStreamInfo?
     public var title: String?
+    /// The rendition read, when the input is an HLS master playlist.
+    public var rendition: HLSRendition?
 }
 
 /// The video stream framegrab reads, in stored and displayed terms.

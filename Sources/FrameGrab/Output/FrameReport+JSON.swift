@@ -1,11 +1,13 @@
 extension FrameReport {
-    /// The JSON contract: `source`, `frame`, `status`, `skip_reason`, `regions`, in that order.
+    /// The JSON contract: `source`, `frame`, `status`, `skip_reason`, `protection`, `regions`,
+    /// in that order.
     public var json: JSONValue {
         .object([
             ("source", source.json),
             ("frame", frame.json),
             ("status", .string(status.rawValue)),
             ("skip_reason", .optional(skipReason)),
+            ("protection", protection?.json ?? .null),
             ("regions", .array(regions.map(\.json))),
         ])
     }
@@ -17,9 +19,27 @@ extension SourceInfo {
             ("path", .string(path)),
             ("format", .string(format)),
             ("duration", duration.map { .number($0.seconds, decimals: 6) } ?? .null),
-            ("video", video.json),
+            ("video", video?.json ?? .null),
             ("title", .optional(title)),
+            ("rendition", rendition?.json ?? .null),
         ])
+    }
+}
+
+extension HLSRendition {
+    var json: JSONValue {
+        .object([
+            ("uri", .string(uri)),
+            ("width", width.map(JSONValue.int) ?? .null),
+            ("height", height.map(JSONValue.int) ?? .null),
+            ("bandwidth", bandwidth.map(JSONValue.int) ?? .null),
+        ])
+    }
+}
+
+extension Protection {
+    var json: JSONValue {
+        .object([("scheme", .string(scheme)), ("system", .string(system.rawValue)), ("evidence", .string(evidence))])
     }
 }
 
@@ -45,8 +65,8 @@ extension FrameReport.Frame {
             ("requested", .number(requested.seconds, decimals: 6)),
             ("time", time.map { .number($0.seconds, decimals: 6) } ?? .null),
             ("timecode", .optional(time?.timecode)),
-            ("width", .int(width)),
-            ("height", .int(height)),
+            ("width", width.map(JSONValue.int) ?? .null),
+            ("height", height.map(JSONValue.int) ?? .null),
             ("content_area", contentArea?.json ?? .null),
         ])
     }

@@ -9,19 +9,22 @@ struct MediaFileTests {
     @Test("Container, codec, sizes, rotation, rate and duration agree with the truth", arguments: allClips)
     func probeMatchesTruth(clip: String) throws {
         let truth = try Fixtures.truth(clip)
-        let info = try MediaFile(path: Fixtures.path(clip)).info
+        let file = try MediaFile(path: Fixtures.path(clip))
+        let info = file.info
+        let video = file.video
+        #expect(info.video == video)
         #expect(info.path == Fixtures.path(clip))
         #expect(info.format == truth.container)
-        #expect(info.video.codec == truth.codec)
-        #expect(info.video.pixelFormat == truth.pixelFormat)
-        #expect(info.video.codedWidth == truth.coded.width && info.video.codedHeight == truth.coded.height)
-        #expect(info.video.width == truth.display.width && info.video.height == truth.display.height)
-        #expect(info.video.geometry.rotation == truth.rotation)
-        let aspect = info.video.geometry.sampleAspect
+        #expect(video.codec == truth.codec)
+        #expect(video.pixelFormat == truth.pixelFormat)
+        #expect(video.codedWidth == truth.coded.width && video.codedHeight == truth.coded.height)
+        #expect(video.width == truth.display.width && video.height == truth.display.height)
+        #expect(video.geometry.rotation == truth.rotation)
+        let aspect = video.geometry.sampleAspect
         #expect(Int64(aspect.num) * truth.sampleAspectRatio.den == Int64(aspect.den) * truth.sampleAspectRatio.num,
                 "sample aspect \(aspect.num):\(aspect.den)")
         let rate = Double(truth.frameRate.num) / Double(truth.frameRate.den)
-        #expect(abs((info.video.frameRate ?? 0) - rate) < 0.001)
+        #expect(abs((video.frameRate ?? 0) - rate) < 0.001)
         let duration = try #require(info.duration)
         #expect(abs(duration.seconds - truth.duration) <= 0.001, "duration \(duration.seconds)")
     }
@@ -29,7 +32,7 @@ struct MediaFileTests {
     @Test("rotated.mp4: stored 720x1280, turned 90 degrees clockwise to show 1280x720")
     func rotated() throws {
         let file = try MediaFile(path: Fixtures.path("rotated.mp4"))
-        let video = file.info.video
+        let video = file.video
         #expect(video.geometry.rotation == 90)
         #expect((video.codedWidth, video.codedHeight) == (720, 1280))
         #expect((video.width, video.height) == (1280, 720))
@@ -41,7 +44,7 @@ struct MediaFileTests {
     @Test("anamorphic.mp4: stored 960x720 with 4:3 pixels, shown 1280x720")
     func anamorphic() throws {
         let file = try MediaFile(path: Fixtures.path("anamorphic.mp4"))
-        let video = file.info.video
+        let video = file.video
         #expect(video.geometry.rotation == 0)
         #expect(video.geometry.sampleAspect.num * 3 == video.geometry.sampleAspect.den * 4)
         #expect((video.codedWidth, video.codedHeight) == (960, 720))

@@ -49,7 +49,7 @@ struct JSONDocument {
     }
 
     func check(requested: MediaTime, path: String, truth: ClipTruth, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Set(["source", "frame", "status", "skip_reason", "regions"]).isSubset(of: root.keys), "keys: \(root.keys.sorted())")
+        #expect(Set(["source", "frame", "status", "skip_reason", "protection", "regions"]).isSubset(of: root.keys), "keys: \(root.keys.sorted())")
 
         let source = try object(root["source"], "source")
         #expect(source["path"] as? String == path)
@@ -81,6 +81,8 @@ struct JSONDocument {
 
         #expect(root["status"] as? String == "analyzed")
         #expect(root["skip_reason"] is NSNull, "skip_reason is null when analysed")
+        #expect(root["protection"] is NSNull, "protection is null when analysed")
+        #expect(source["rendition"] is NSNull, "no rendition outside a master playlist")
 
         let regions = try #require(root["regions"] as? [Any], "regions")
         #expect(!regions.isEmpty, "every clip shows text")
