@@ -36,14 +36,26 @@ public final class FrameGrabber {
     }
 
     /// Reads the frame shown at `time`.
-    public func report(at time: MediaTime) throws(FrameGrabError) -> FrameReport {
+    ///
+    /// `shouldCancel` is polled between lines and inside Tesseract; once it answers true the
+    /// report comes back early and its regions mean nothing: the caller, who cancelled, drops it.
+    /// `earlier` is asked, once the frame is decoded and before any OCR, for a report already
+    /// read from the frame with that stream timestamp; one it returns is reused for `time`.
+    public func report(at time: MediaTime, shouldCancel: (@Sendable () -> Bool)? = nil,
+                       reusing earlier: ((_ frameTimestamp: Int64) -> FrameReport?)? = nil) throws(FrameGrabError) -> FrameReport {
         let decodeStart = DispatchTime.now()
         let decodedBefore = seeker.framesDecoded
         let frame = try seeker.frame(at: time)
         let decoded = DispatchTime.now()
+        if var reused = earlier?(frame.timestamp) {
+            reused.frame.requested = time
+            reused.timings = .init(decodeSeconds: seconds(from: decodeStart, to: decoded),
+                                   framesDecoded: seeker.framesDecoded - decodedBefore)
+            return reused
+        }
         let regions: [Region]
         do throws(FrameGrabError) {
-            regions = try analyzer.regions(in: frame.image)
+            regions = try analyzer.regions(in: frame.image, shouldCancel: shouldCancel)
         } catch {
             throw error.about(source.path)
         }
