@@ -28,6 +28,12 @@ final class RunningCommand: @unchecked Sendable {
         process.currentDirectoryURL = directory
         input = Pipe()
         let output = Pipe()
+        // Pipes are inherited by every process spawned meanwhile (tests run in parallel), which
+        // would hold stdout open after this one exits. The child gets its ends through dup2,
+        // which clears the flag.
+        for handle in [input.fileHandleForReading, input.fileHandleForWriting, output.fileHandleForReading, output.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorURL)
@@ -96,7 +102,7 @@ final class RunningCommand: @unchecked Sendable {
             return nil
         }
         // Let the reader take in the last of stdout.
-        _ = outputEnded.wait(timeout: .now() + 5)
+        if outputEnded.wait(timeout: .now() + 5) == .success { outputEnded.signal() }
         return process.terminationStatus
     }
 
