@@ -10,6 +10,8 @@ enum ExitCode: Int32 {
     case timeOutsideVideo = 5
     case protectedContent = 6
     case ocrUnavailable = 7
+    /// `follow --mpv`: the socket does not exist, refuses, or does not answer.
+    case playerUnreachable = 8
 
     init(_ error: FrameGrabError) {
         switch error {

@@ -25,6 +25,7 @@ struct Usage {
 
         Usage:
           framegrab --at TIME [--at TIME ...] [options] VIDEO
+          framegrab follow [options] VIDEO | --mpv SOCKET   (see framegrab follow --help)
           framegrab --help | --version
 
         Prints one JSON document per requested time (one per line): the source, the frame a

@@ -1,5 +1,8 @@
 import FrameGrab
 import Foundation
 
-let status = GrabCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status = arguments.first == "follow"
+    ? FollowCommand.run(arguments: Array(arguments.dropFirst()))
+    : GrabCommand.run(arguments: arguments)
 exit(status.rawValue)

@@ -64,7 +64,13 @@ public final class FrameGrabber {
     }
 
     /// Reads the frame shown at `time`; for protected content, a skipped report.
-    public func report(at time: MediaTime) throws(FrameGrabError) -> FrameReport {
+    ///
+    /// `shouldCancel` is polled between lines and inside Tesseract; once it answers true the
+    /// report comes back early and its regions mean nothing: the caller, who cancelled, drops it.
+    /// `earlier` is asked, once the frame is decoded and before any OCR, for a report already
+    /// read from the frame with that stream timestamp; one it returns is reused for `time`.
+    public func report(at time: MediaTime, shouldCancel: (@Sendable () -> Bool)? = nil,
+                       reusing earlier: ((_ frameTimestamp: Int64) -> FrameReport?)? = nil) throws(FrameGrabError) -> FrameReport {
         guard protection == nil, let seeker, let analyzer else { return skippedReport(at: time) }
         let decodeStart = DispatchTime.now()
         let decodedBefore = seeker.framesDecoded
@@ -78,9 +84,15 @@ public final class FrameGrabber {
             return skippedReport(at: time)
         }
         let decoded = DispatchTime.now()
+        if var reused = earlier?(frame.timestamp) {
+            reused.frame.requested = time
+            reused.timings = .init(decodeSeconds: seconds(from: decodeStart, to: decoded),
+                                   framesDecoded: seeker.framesDecoded - decodedBefore)
+            return reused
+        }
         let text: FrameText
         do throws(FrameGrabError) {
-            text = try analyzer.read(frame.image)
+            text = try analyzer.read(frame.image, shouldCancel: shouldCancel)
         } catch {
             throw error.about(source.path)
         }
