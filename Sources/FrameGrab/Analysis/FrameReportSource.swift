@@ -14,8 +14,9 @@ public protocol FrameReportSource: AnyObject {
 
 /// Reports from a `FrameGrabber` on the open file: what a player session reads frames with.
 ///
-/// Protected content comes back from `FrameGrabber.report(at:)` as a skipped report, which the
-/// scheduler takes as that file's one skip notice.
+/// Protected content found on opening is said at once, as the file's one skip notice;
+/// encryption found only while reading comes back from `FrameGrabber.report(at:)` as a skipped
+/// report, which the scheduler takes the same way.
 public final class FrameGrabberSource: FrameReportSource {
     private let options: FrameGrabber.Options
     private var grabber: FrameGrabber?
@@ -27,8 +28,9 @@ public final class FrameGrabberSource: FrameReportSource {
     public func open(_ path: String) throws(FrameGrabError) -> FrameReport? {
         // Let the old file and its engines go before the new ones start.
         grabber = nil
-        grabber = try FrameGrabber(path: path, options: options)
-        return nil
+        let opened = try FrameGrabber(path: path, options: options)
+        grabber = opened
+        return opened.protection == nil ? nil : try opened.report(at: MediaTime(microseconds: 0))
     }
 
     public func report(at time: MediaTime, shouldCancel: @escaping @Sendable () -> Bool,
