@@ -163,11 +163,13 @@ def match_regions(truth_regions, found_regions, kind="code", minimum=0.5):
 
 
 def talk_clips(test_videos):
-    """(clip path, truth) for every talk-like clip in the manifest."""
+    """(clip path, truth) for every talk-like video in the manifest. HLS playlists are left out:
+    they are there for the protected-content and rendition tests (the 240p rendition is meant
+    to read badly), and ffmpeg's CLI cannot open their local AES key for the baseline."""
     root = Path(test_videos)
     manifest = json.loads((root / "manifest.json").read_text())
     for clip in manifest["clips"]:
-        if clip["kind"] == "talk":
+        if clip["kind"] == "talk" and not clip["file"].endswith(".m3u8"):
             yield root / clip["file"], json.loads((root / clip["truth"]).read_text())
 
 

@@ -13,16 +13,21 @@ enum RegionAssembler {
     static let minimumConfidence = 0.45
 
     static func regions(from blocks: [ReadBlock], contentArea: BoundingBox) -> [Region] {
-        let blocks = joiningStrayClosers(joiningGutterColumns(blocks))
+        let blocks = joiningStrayClosers(joiningAlignedColumns(blocks))
         let typicalHeight = median(blocks.map(\.block.glyphHeight))
         var regions: [Region] = []
         var glyphHeights: [Int] = []
+        var grounds: [UInt8] = []
         for read in blocks {
             guard let region = region(from: read) else { continue }
             regions.append(region)
             glyphHeights.append(read.block.glyphHeight)
+            grounds.append(read.block.ground)
         }
-        return UIChrome.gathered(regions, contentArea: contentArea, typicalGlyphHeight: typicalHeight, glyphHeights: glyphHeights)
+        // The main content's ground is under the biggest block.
+        let contentGround = blocks.max(by: { $0.block.box.area < $1.block.box.area })?.block.ground ?? 0
+        return UIChrome.gathered(regions, contentArea: contentArea, typicalGlyphHeight: typicalHeight,
+                                 glyphHeights: glyphHeights, grounds: grounds, contentGround: contentGround)
             .sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
@@ -62,39 +67,59 @@ enum RegionAssembler {
                       detections: laidOut.flatMap(DataDetector.detections))
     }
 
-    /// A column of line numbers the layout found apart from its code (a wide gutter) goes
-    /// back in front of the code lines it numbers, so the gutter is recognised as one. The
-    /// column may have taken a short code line that starts close to it (`142  }`).
-    private static func joiningGutterColumns(_ blocks: [ReadBlock]) -> [ReadBlock] {
+    /// Columns that share their rows are one text: a terminal's table (`NAME  READY  STATUS`),
+    /// or an editor's line numbers beside the code they number (the gutter is then recognised
+    /// as one). A column joins the block on its left when most of its rows continue rows of
+    /// that block, in type of the same size, and one of them is set in monospace type: prose
+    /// beside code (a list next to a code panel) keeps its own rhythm and stays apart.
+    private static func joiningAlignedColumns(_ blocks: [ReadBlock]) -> [ReadBlock] {
         var blocks = blocks
-        var index = 0
-        while index < blocks.count {
-            let column = blocks[index]
-            guard let numbersRight = numberColumnEdge(column),
-                  let codeIndex = blocks.indices.first(where: { $0 != index && isRightNeighbour(blocks[$0], of: column, edge: numbersRight) }) else {
-                index += 1
-                continue
-            }
-            var code = blocks[codeIndex]
-            for (numberLine, numberGlyphs) in zip(column.lines, column.glyphs) {
-                if let row = code.lines.firstIndex(where: { overlapsVertically($0.box, numberLine.box) }) {
-                    code.lines[row].words.insert(contentsOf: numberLine.words, at: 0)
-                    code.lines[row].text = numberLine.text + " " + code.lines[row].text
-                    code.lines[row].box = code.lines[row].box.union(numberLine.box)
-                    code.glyphs[row] = numberGlyphs + code.glyphs[row]
-                } else {
-                    // A numbered empty source line, or a code line the column took along.
-                    let position = code.lines.firstIndex(where: { $0.box.y > numberLine.box.y }) ?? code.lines.count
-                    code.lines.insert(numberLine, at: position)
-                    code.glyphs.insert(numberGlyphs, at: position)
+        var joined = true
+        while joined {
+            joined = false
+            search: for left in blocks.indices {
+                for right in blocks.indices where right != left && continuesRows(of: blocks[left], with: blocks[right]) {
+                    blocks[left] = appending(blocks[right], to: blocks[left])
+                    blocks.remove(at: right)
+                    joined = true
+                    break search
                 }
             }
-            code.block.box = code.block.box.union(column.block.box)
-            blocks[codeIndex] = code
-            blocks.remove(at: index)
-            index = 0
         }
         return blocks
+    }
+
+    private static func continuesRows(of left: ReadBlock, with right: ReadBlock) -> Bool {
+        guard left.block.polarity == right.block.polarity, !left.lines.isEmpty, !right.lines.isEmpty else { return false }
+        let height = Double(max(1, left.block.glyphHeight))
+        let gap = Double(right.block.box.x - left.block.box.right)
+        guard gap >= -2, gap <= 15 * height else { return false }
+        let sizeRatio = Double(right.block.glyphHeight) / height
+        guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
+        let continued = right.lines.filter { line in left.lines.contains { overlapsVertically($0.box, line.box) } }.count
+        guard continued >= 2, Double(continued) >= 0.8 * Double(right.lines.count) else { return false }
+        let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.glyphs, lines: $0.lines) }
+        let numbers = left.lines.allSatisfy { $0.words.first.map { LineNumberGutter.number($0.text) != nil } ?? false }
+        return numbers || fits.contains { $0 >= 0.8 }
+    }
+
+    /// `right`'s lines appended to the rows of `left` they continue, or inserted among them.
+    private static func appending(_ right: ReadBlock, to left: ReadBlock) -> ReadBlock {
+        var merged = left
+        for (line, glyphs) in zip(right.lines, right.glyphs) {
+            if let row = merged.lines.firstIndex(where: { overlapsVertically($0.box, line.box) }) {
+                merged.lines[row].words += line.words
+                merged.lines[row].text += " " + line.text
+                merged.lines[row].box = merged.lines[row].box.union(line.box)
+                merged.glyphs[row] += glyphs
+            } else {
+                let position = merged.lines.firstIndex(where: { $0.box.y > line.box.y }) ?? merged.lines.count
+                merged.lines.insert(line, at: position)
+                merged.glyphs.insert(glyphs, at: position)
+            }
+        }
+        merged.block.box = merged.block.box.union(right.block.box)
+        return merged
     }
 
     /// A row of nothing but closing brackets (`}`, `});`) found apart from the code above it:
@@ -139,24 +164,6 @@ enum RegionAssembler {
         let box = read.block.box
         return line.box.y > box.y && line.box.y <= box.bottom + 2 * height
             && line.box.x >= box.x - 8 * height && line.box.right <= box.right
-    }
-
-    /// The right edge of a column whose lines all start with a whole number and mostly hold
-    /// nothing else; nil for anything else.
-    private static func numberColumnEdge(_ read: ReadBlock) -> Int? {
-        guard read.lines.count >= 3 else { return nil }
-        let firsts = read.lines.compactMap(\.words.first)
-        guard firsts.count == read.lines.count, firsts.allSatisfy({ LineNumberGutter.number($0.text) != nil }) else { return nil }
-        let numberOnly = read.lines.filter { $0.words.count == 1 }.count
-        guard Double(numberOnly) >= 0.7 * Double(read.lines.count) else { return nil }
-        return firsts.map(\.box.right).max()
-    }
-
-    private static func isRightNeighbour(_ candidate: ReadBlock, of column: ReadBlock, edge: Int) -> Bool {
-        let gap = candidate.block.box.x - edge
-        let height = column.block.glyphHeight
-        let sharedRows = column.lines.filter { number in candidate.lines.contains { overlapsVertically($0.box, number.box) } }
-        return gap >= 0 && gap <= 8 * height && sharedRows.count * 2 >= column.lines.count
     }
 
     private static func overlapsVertically(_ a: BoundingBox, _ b: BoundingBox) -> Bool {

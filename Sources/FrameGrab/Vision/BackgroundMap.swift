@@ -32,6 +32,19 @@ struct BackgroundMap {
         return levels[row * columns..<(row + 1) * columns]
     }
 
+    /// The median ground under `box`: the surface a line or block stands on.
+    func ground(under box: BoundingBox) -> UInt8 {
+        var grounds: [UInt8] = []
+        for y in stride(from: max(0, box.y), to: max(box.y + 1, box.bottom), by: tileSize) {
+            let row = levels(forRow: y)
+            for x in stride(from: max(0, box.x), to: max(box.x + 1, box.right), by: tileSize) {
+                grounds.append(row[row.startIndex + min(columns - 1, x / tileSize)])
+            }
+        }
+        grounds.sort()
+        return grounds.isEmpty ? 0 : grounds[grounds.count / 2]
+    }
+
     private struct Tile {
         var mode: UInt8
         var isFlat: Bool

@@ -68,6 +68,8 @@ enum TextBlockAssembler {
         /// The line's tall glyphs' height (its 75th percentile blob height).
         var glyphHeight: Int
         var blobs: [BoundingBox]
+        /// The level of the surface it stands on.
+        var ground: UInt8
 
         /// Where most of its blobs end: letters stand on the baseline, few hang below it.
         var baseline: Int {
@@ -76,19 +78,22 @@ enum TextBlockAssembler {
         }
     }
 
-    static func blocks(from chains: [[InkBlob]], polarity: Polarity) -> [TextBlock] {
+    /// Text apart on different surfaces (a status bar's strip below an editor, a panel below a
+    /// slide's text) is never one block: `ground` tells the surface under a box. (Close lines
+    /// may differ: an editor highlights the current line.)
+    static func blocks(from chains: [[InkBlob]], polarity: Polarity, ground: (BoundingBox) -> UInt8) -> [TextBlock] {
         var lines: [Line] = chains.compactMap { chain in
             let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
             // A lone speck is noise, not text.
             guard chain.count >= 2 || box.height >= 8, box.height >= 5 else { return nil }
             let heights = chain.map(\.box.height).sorted()
-            return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box))
+            return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), ground: ground(box))
         }
         lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
 
         var blocks: [Block] = []
         for line in lines {
-            let fits = blocks.indices.filter { continues(blocks[$0], with: line.box) }
+            let fits = blocks.indices.filter { continues(blocks[$0], with: line) }
             // The nearest block above wins; of equals, the one whose column starts closest.
             if let best = fits.min(by: { distance(blocks[$0], line.box) < distance(blocks[$1], line.box) }) {
                 let sameRow = overlapsVertically(blocks[best].lastRow, line.box)
@@ -110,7 +115,8 @@ enum TextBlockAssembler {
 
     // MARK: Line by line
 
-    private static func continues(_ block: Block, with line: BoundingBox) -> Bool {
+    private static func continues(_ block: Block, with piece: Line) -> Bool {
+        let line = piece.box
         let size = block.lineHeight
         let ratio = Double(line.height) / max(size, 1)
         // A line of short letters ("raise") is lower than its neighbours; a taller line is
@@ -119,7 +125,7 @@ enum TextBlockAssembler {
         if overlapsVertically(block.lastRow, line) {
             // The rest of a row split at a wide gap (aligned comments, a string token in its
             // own colour), on either side, when the block's columns already reach over it; not
-            // a column beside the block.
+            // a column beside the block (columns that share their rows join after OCR).
             let gap = Double(max(line.x - block.lastRow.right, block.lastRow.x - line.right))
             return gap <= 3.5 * size && line.x < block.box.right && withinColumns(line, of: block)
         }
@@ -162,7 +168,8 @@ enum TextBlockAssembler {
     /// Whether `lower` continues `upper`: right below it (a dedent the first pass could not
     /// see coming) or after one or two blank lines.
     private static func keepRhythm(_ upper: Block, _ lower: Block) -> Bool {
-        guard lower.box.y > upper.box.bottom, withinColumns(lower.box, of: upper) else { return false }
+        guard lower.box.y > upper.box.bottom, withinColumns(lower.box, of: upper),
+              sameSurface(upper.lines[0].ground, lower.lines[0].ground) else { return false }
         if let lowerSize = lower.xHeight, let upperSize = upper.xHeight {
             let sizeRatio = lowerSize / max(upperSize, 1)
             guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
@@ -174,7 +181,10 @@ enum TextBlockAssembler {
         let rows = upper.rowBaselines + lower.rowBaselines
         if let pitch = (upper.lines.count >= lower.lines.count ? upper.pitch ?? lower.pitch : lower.pitch ?? upper.pitch) {
             let steps = Double(lower.rowBaselines[0] - (upper.rowBaselines.last ?? upper.box.bottom)) / pitch
-            guard steps >= 0.8, steps <= 3.6 else { return false }
+            // Two blank lines (between top-level definitions) only between real paragraphs:
+            // a lone line that far off (a status bar's item) is not part of the text.
+            let widest = upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4
+            guard steps >= 0.8, steps <= widest else { return false }
             // Every row of both on one grid of the pitch.
             return rows.allSatisfy { baseline in
                 let offset = Double(baseline - rows[0]) / pitch
@@ -195,6 +205,12 @@ enum TextBlockAssembler {
     }
 
     // MARK: Helpers
+
+    /// Grounds within a few levels of each other: the same panel, despite compression noise
+    /// and a highlighted current line.
+    private static func sameSurface(_ a: UInt8, _ b: UInt8) -> Bool {
+        abs(Int(a) - Int(b)) <= 16
+    }
 
     static func overlapsVertically(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
         min(a.bottom, b.bottom) - max(a.y, b.y) > min(a.height, b.height) / 2

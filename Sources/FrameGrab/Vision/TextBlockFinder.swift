@@ -21,7 +21,7 @@ struct TextBlockFinder {
             let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
             let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
             let lines = TextBlockFinder.lines(from: blobs)
-            blocks += TextBlockAssembler.blocks(from: lines, polarity: polarity).map { block in
+            blocks += TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:)).map { block in
                 measured(block, in: image, background: background)
             }
         }
@@ -34,16 +34,7 @@ struct TextBlockFinder {
     /// strong strokes (the 98th percentile of how far its pixels stand from that ground).
     private func measured(_ block: TextBlock, in image: GrayImage, background: BackgroundMap) -> TextBlock {
         var block = block
-        var grounds: [Int] = []
-        let tile = background.tileSize
-        for y in stride(from: block.box.y, to: block.box.bottom, by: tile) {
-            let row = background.levels(forRow: y)
-            for x in stride(from: block.box.x, to: block.box.right, by: tile) {
-                grounds.append(Int(row[row.startIndex + min(row.count - 1, x / tile)]))
-            }
-        }
-        grounds.sort()
-        let ground = grounds.isEmpty ? 0 : grounds[grounds.count / 2]
+        let ground = Int(background.ground(under: block.box))
         var histogram = [Int](repeating: 0, count: 256)
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in block.box.y..<block.box.bottom {

@@ -2,12 +2,15 @@
 /// each bar into one region: tab bars and title bars along the top edge, status bars along the
 /// bottom edge, in type no bigger than the content's. A bar's items are joined by three spaces.
 ///
-/// Along the bottom, it takes three items or more to make a status bar: a slide's footer
-/// (`@speaker · Conference 2026`, `17 / 42`) is text. Along the top, small type is chrome: a
-/// slide's title is large.
+/// Along the bottom, a status bar sits on a strip of its own colour, or holds three items or
+/// more: a slide's footer (`@speaker · Conference 2026`, `17 / 42`) is text on the slide. Along
+/// the top, small type is chrome: a slide's title is large.
 enum UIChrome {
+    /// - Parameters:
+    ///   - glyphHeights: each region's typical glyph height.
+    ///   - grounds: the ground level under each region; `contentGround`, the main content's.
     static func gathered(_ regions: [Region], contentArea: BoundingBox, typicalGlyphHeight: Int,
-                         glyphHeights: [Int]) -> [Region] {
+                         glyphHeights: [Int], grounds: [UInt8], contentGround: UInt8) -> [Region] {
         let band = max(24, contentArea.height / 18)
         var top: [Int] = []
         var bottom: [Int] = []
@@ -17,7 +20,9 @@ enum UIChrome {
             if contentArea.bottom - region.box.bottom <= band { bottom.append(index) }
         }
         var bars: [[Int]] = rows(of: top, in: regions)
-        bars += rows(of: bottom, in: regions).filter { $0.count >= 3 }
+        bars += rows(of: bottom, in: regions).filter { row in
+            row.count >= 3 || row.allSatisfy { abs(Int(grounds[$0]) - Int(contentGround)) > 20 }
+        }
         guard !bars.isEmpty else { return regions }
 
         var result = regions.enumerated().filter { index, _ in !bars.joined().contains(index) }.map(\.element)
