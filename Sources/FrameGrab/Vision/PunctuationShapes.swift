@@ -8,7 +8,10 @@ enum PunctuationShapes {
     private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]
     private static let strokes: Set<Character> = ["i", "l", "1", "!", "I", "t"]
     private static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
-    private static let typographic: [Character: Character] = ["‘": "'", "’": "'", "“": "\"", "”": "\"", "′": "'", "″": "\""]
+    /// Marks code does not use, read in place of ones it does: typographic quotes for ASCII
+    /// quotes, `©` for a zero.
+    private static let typographic: [Character: Character] = ["‘": "'", "’": "'", "“": "\"", "”": "\"", "′": "'", "″": "\"",
+                                                             "©": "0"]
     /// Letters that stand on the baseline, and those as tall as the x-height.
     private static let onBaseline = Set("acemnorsuvwxzABCDEFGHIJKLMNOPRSTUVWXYZ0123456789")
     private static let xHeightLetters = Set("acemnorsuvwxz")
