@@ -62,6 +62,8 @@ struct SlideTruth: Decodable, Sendable {
     var firstFrame: Int
     var lastFrame: Int
     var regions: [RegionTruth]
+    /// The picture without black bars (issue 3 clips).
+    var contentArea: BoxTruth?
 
     /// The middle of the slide: far from either cut.
     var middle: Double { (start + end) / 2 }
@@ -73,6 +75,15 @@ struct RegionTruth: Decodable, Sendable {
         var indent: Int
         var bbox: BoxTruth?
         var words: [WordTruth]
+        /// The editor's line number on this row, when there is a gutter.
+        var number: Int?
+        var numberBbox: BoxTruth?
+    }
+
+    struct DetectionTruth: Decodable, Sendable {
+        var type: String
+        var text: String
+        var bbox: BoxTruth
     }
 
     struct WordTruth: Decodable, Sendable {
@@ -87,6 +98,9 @@ struct RegionTruth: Decodable, Sendable {
     var text: String
     var lines: [LineTruth]
     var language: String?
+    var detections: [DetectionTruth]?
+    /// For `ui` regions: `tabs`, `status`, `sidebar`, `title`.
+    var chrome: String?
 }
 
 struct BadInputTruth: Decodable, Sendable {
