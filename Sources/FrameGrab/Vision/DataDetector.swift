@@ -25,7 +25,8 @@ enum DataDetector {
         }
         for match in matches(url, in: text) where !taken.contains(where: { $0.overlaps(match) }) {
             let candidate = String(text[match])
-            let isExplicit = candidate.lowercased().hasPrefix("http") || candidate.lowercased().hasPrefix("www.")
+            let lowered = candidate.lowercased()
+            let isExplicit = lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("www.")
             if !isExplicit {
                 let host = candidate.split(separator: "/", maxSplits: 1).first.map(String.init) ?? candidate
                 // Written in lower case, as domains are: `http.Handler` is Go, not a host.

@@ -9,6 +9,7 @@ struct DataDetectorTests {
         ("Questions? talks@example.org", ["talks@example.org"]),
         ("(see https://en.wikipedia.org/wiki/Foo_(bar))", ["https://en.wikipedia.org/wiki/Foo_(bar)"]),
         ("let frame = self.view.frame; res.json(); os.path.join(a, b)", []),
+        ("response = @http.get_response(uri); www.example.com", ["www.example.com"]),
     ]
 
     @Test("Finds links and addresses, and nothing in code member chains", arguments: cases)
