@@ -39,25 +39,32 @@ enum TextBlockAssembler {
             return heights.count >= 4 ? median(heights) : nil
         }
 
-        /// The usual distance between baselines, once there are two rows.
+        /// The usual distance between baselines, once there are two rows that show theirs:
+        /// rows between two that do (lone braces) count as rows.
         var pitch: Double? {
-            let rows = rowBaselines
-            guard rows.count >= 2 else { return nil }
-            return median(zip(rows.dropFirst(), rows).map { $0 - $1 })
+            let known = rowBaselines.enumerated().compactMap { index, baseline in baseline.map { (index, $0) } }
+            guard known.count >= 2 else { return nil }
+            let steps = zip(known.dropFirst(), known).map { Double($0.1 - $1.1) / Double($0.0 - $1.0) }.sorted()
+            return steps[steps.count / 2]
         }
 
-        /// Each row's baseline, top to bottom. Baselines, unlike tops, do not move with the
-        /// letters a row happens to hold.
-        var rowBaselines: [Int] {
-            var baselines: [Int] = []
+        /// Each row's baseline, top to bottom; nil for a row of one or two blobs (a lone `{`
+        /// hangs below the baseline). Baselines, unlike tops, do not move with the letters a
+        /// row happens to hold.
+        var rowBaselines: [Int?] {
+            var baselines: [Int?] = []
             var lastRow: BoundingBox?
             for line in lines {
                 if let row = lastRow, TextBlockAssembler.overlapsVertically(row, line.box) { continue }
-                baselines.append(line.baseline)
+                baselines.append(line.blobs.count >= 3 ? line.baseline : nil)
                 lastRow = line.box
             }
             return baselines
         }
+
+        /// The first and last rows' positions: their baselines, or their bottoms.
+        var firstBaseline: Int { rowBaselines.first.flatMap { $0 } ?? lines[0].box.bottom }
+        var lastBaseline: Int { rowBaselines.last.flatMap { $0 } ?? lastRow.bottom }
 
         mutating func add(_ other: Block) {
             box = box.union(other.box)
@@ -181,16 +188,17 @@ enum TextBlockAssembler {
         if let upperMonospace = upper.isMonospace, let lowerMonospace = lower.isMonospace, upperMonospace != lowerMonospace {
             return false
         }
-        let rows = upper.rowBaselines + lower.rowBaselines
+        let rows = (upper.rowBaselines + lower.rowBaselines).compactMap { $0 }
         if let pitch = (upper.lines.count >= lower.lines.count ? upper.pitch ?? lower.pitch : lower.pitch ?? upper.pitch) {
-            let steps = Double(lower.rowBaselines[0] - (upper.rowBaselines.last ?? upper.box.bottom)) / pitch
+            let steps = Double(lower.firstBaseline - upper.lastBaseline) / pitch
             // Two blank lines (between top-level definitions) only between real paragraphs:
             // a lone line that far off (a status bar's item) is not part of the text.
             let widest = upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4
+            guard let first = rows.first else { return true }
             guard steps >= 0.8, steps <= widest else { return false }
             // Every row of both on one grid of the pitch.
             return rows.allSatisfy { baseline in
-                let offset = Double(baseline - rows[0]) / pitch
+                let offset = Double(baseline - first) / pitch
                 return abs(offset - offset.rounded()) <= 0.15
             }
         }
