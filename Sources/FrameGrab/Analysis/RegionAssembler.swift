@@ -90,13 +90,19 @@ enum RegionAssembler {
     }
 
     private static func continuesRows(of left: ReadBlock, with right: ReadBlock) -> Bool {
-        guard left.block.polarity == right.block.polarity, !left.lines.isEmpty, !right.lines.isEmpty else { return false }
+        guard left.block.polarity == right.block.polarity, !left.lines.isEmpty, !right.lines.isEmpty,
+              right.block.box.x > left.block.box.x else { return false }
         let height = Double(max(1, left.block.glyphHeight))
-        let gap = Double(right.block.box.x - left.block.box.right)
-        guard gap >= -2, gap <= 15 * height else { return false }
         let sizeRatio = Double(right.block.glyphHeight) / height
         guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
-        let continued = right.lines.filter { line in left.lines.contains { overlapsVertically($0.box, line.box) } }.count
+        // Row by row: the right line starts after the left line on its row ends, and the
+        // right column's edge is not far from it (an indented line may start further on).
+        let continued = right.lines.filter { line in
+            left.lines.contains { row in
+                let gap = Double(right.block.box.x - row.box.right)
+                return overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2 && gap <= 15 * height
+            }
+        }.count
         guard continued >= 2, Double(continued) >= 0.8 * Double(right.lines.count) else { return false }
         let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.glyphs, lines: $0.lines) }
         let numbers = left.lines.allSatisfy { $0.words.first.map { LineNumberGutter.number($0.text) != nil } ?? false }

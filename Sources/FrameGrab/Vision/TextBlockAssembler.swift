@@ -99,7 +99,7 @@ enum TextBlockAssembler {
             let heights = chain.map(\.box.height).sorted()
             return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), ground: ground(box))
         }
-        lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        lines = inReadingOrder(lines)
 
         var blocks: [Block] = []
         for line in lines {
@@ -124,6 +124,20 @@ enum TextBlockAssembler {
     }
 
     // MARK: Line by line
+
+    /// Row by row, and left to right within a row: the pieces of a table's row come after the
+    /// row's first column, whichever of them stands a pixel higher.
+    private static func inReadingOrder(_ lines: [Line]) -> [Line] {
+        var rows: [[Line]] = []
+        for line in lines.sorted(by: { $0.box.y < $1.box.y }) {
+            if let last = rows.last, overlapsVertically(last[0].box, line.box) {
+                rows[rows.count - 1].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.box.x < $1.box.x } }
+    }
 
     private static func continues(_ block: Block, with piece: Line) -> Bool {
         let line = piece.box
