@@ -58,7 +58,8 @@ enum CodeIndenter {
         row.flatMap { character -> [PunctuationShapes.Ink?] in
             let span = character.span(cell: cell)
             guard span == 1 else { return Array(repeating: nil, count: span) }
-            return [PunctuationShapes.Ink(left: character.left, right: character.right, top: character.top, bottom: character.bottom)]
+            return [PunctuationShapes.Ink(left: character.left, right: character.right, top: character.top, bottom: character.bottom,
+                                          parts: character.parts, tallestPart: character.tallestPart)]
         }
     }
 
@@ -107,6 +108,9 @@ enum CodeIndenter {
         var right: Int
         var top: Int
         var bottom: Int
+        /// Its blobs: how many (the two dots of a `:`), and the tallest one's height.
+        var parts = 1
+        var tallestPart = 0
 
         var center: Double { Double(left + right) / 2 }
         var width: Int { right - left }
@@ -122,8 +126,10 @@ enum CodeIndenter {
                 cells[cells.count - 1].right = max(last.right, blob.right)
                 cells[cells.count - 1].top = min(last.top, blob.y)
                 cells[cells.count - 1].bottom = max(last.bottom, blob.bottom)
+                cells[cells.count - 1].parts += 1
+                cells[cells.count - 1].tallestPart = max(last.tallestPart, blob.height)
             } else {
-                cells.append(Cell(left: blob.x, right: blob.right, top: blob.y, bottom: blob.bottom))
+                cells.append(Cell(left: blob.x, right: blob.right, top: blob.y, bottom: blob.bottom, tallestPart: blob.height))
             }
         }
         return cells

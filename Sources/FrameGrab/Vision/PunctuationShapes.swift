@@ -7,6 +7,7 @@ enum PunctuationShapes {
     private static let flatMarks: Set<Character> = [".", "-", "_", ",", "·", "—", "–"]
     private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]
     private static let strokes: Set<Character> = ["i", "l", "1", "!", "I", "t"]
+    private static let dotted: Set<Character> = ["i", "j", "!", "¡", "l", "1", "I", ":", ";"]
     private static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
     /// Marks code does not use, read in place of ones it does: typographic quotes for ASCII
     /// quotes, `©` for a zero.
@@ -22,6 +23,9 @@ enum PunctuationShapes {
         var right: Int
         var top: Int
         var bottom: Int
+        /// How many blobs make it, and the tallest one's height.
+        var parts = 1
+        var tallestPart = 0
     }
 
     /// `characters[i]` drawn by `inks[i]` (nil where a cell holds several characters), on a
@@ -37,35 +41,54 @@ enum PunctuationShapes {
             if highMarks.contains(character) && isSmallHighMark(ink, baseline: baseline, xHeight: xHeight) {
                 return "`"
             }
+            if dotted.contains(character), let mark = twoDots(ink, baseline: baseline, xHeight: xHeight) {
+                return mark
+            }
             if strokes.contains(character) && isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
-                return bracketPlaceholder
+                return bracketPlaceholder(for: character)
             }
             return character
         }
     }
 
-    /// Stands for a bracket until the region's text says which one (see `closingBrackets`).
-    static let bracketPlaceholder: Character = "\u{FFFC}"
+    /// Stands for a bracket until the region's text says which one (see `closingBrackets`):
+    /// a private-use character that remembers what OCR read there.
+    static func bracketPlaceholder(for read: Character) -> Character {
+        let code = read.unicodeScalars.first.map { $0.value } ?? 0
+        return Character(Unicode.Scalar(0xF0000 + min(code, 0xFFFF)) ?? "?")
+    }
+
+    private static func readCharacter(behind placeholder: Character) -> Character? {
+        guard let scalar = placeholder.unicodeScalars.first, (0xF0000...0xFFFFF).contains(scalar.value),
+              let read = Unicode.Scalar(scalar.value - 0xF0000) else { return nil }
+        return Character(read)
+    }
 
     /// Replaces each placeholder with the bracket that closes the innermost one still open in
-    /// `text`, or puts back `fallback` where nothing is open.
-    static func closingBrackets(in text: String, fallback: Character = "}") -> String {
-        guard text.contains(bracketPlaceholder) else { return text }
+    /// `text`; where nothing is open, with what OCR read.
+    static func closingBrackets(in text: String) -> String {
         var open: [Character] = []
         var result = ""
         for character in text {
+            if let read = readCharacter(behind: character) {
+                let opener = open.popLast()
+                result.append(opener.flatMap { closers[$0] } ?? read)
+                continue
+            }
             if closers[character] != nil {
                 open.append(character)
-            } else if character == bracketPlaceholder {
-                let opener = open.popLast()
-                result.append(opener.flatMap { closers[$0] } ?? fallback)
-                continue
             } else if closers.values.contains(character), !open.isEmpty {
                 open.removeLast()
             }
             result.append(character)
         }
         return result
+    }
+
+    /// `:` or `;`: two small marks one above the other, where `i` has a stem below its dot.
+    private static func twoDots(_ ink: Ink, baseline: Double, xHeight: Double) -> Character? {
+        guard ink.parts == 2, Double(ink.tallestPart) <= 0.4 * xHeight else { return nil }
+        return Double(ink.bottom) - baseline > 0.15 * xHeight ? ";" : ":"
     }
 
     /// Backtick: a small mark entirely above the x-height (an asterisk reaches well into it).

@@ -14,8 +14,10 @@ struct PunctuationShapesTests {
         (".", Ink(left: 20, right: 23, top: 97, bottom: 103), ",", "a mark hanging below the baseline"),
         ("°", Ink(left: 20, right: 24, top: 84, bottom: 87), "`", "a small mark up high read as a degree sign"),
         ("*", Ink(left: 20, right: 28, top: 85, bottom: 94), "*", "an asterisk reaches into the x-height: kept"),
-        ("i", Ink(left: 20, right: 25, top: 84, bottom: 103), PunctuationShapes.bracketPlaceholder, "a tall stroke below the baseline is a bracket"),
+        ("i", Ink(left: 20, right: 25, top: 84, bottom: 103), PunctuationShapes.bracketPlaceholder(for: "i"), "a tall stroke below the baseline is a bracket"),
         ("i", Ink(left: 20, right: 23, top: 88, bottom: 100), "i", "a real i is kept"),
+        ("i", Ink(left: 20, right: 23, top: 91, bottom: 100, parts: 2, tallestPart: 3), ":", "two dots read as an i are a colon"),
+        ("i", Ink(left: 20, right: 23, top: 88, bottom: 100, parts: 2, tallestPart: 9), "i", "a dot over a stem is an i"),
         ("“", Ink(left: 20, right: 26, top: 84, bottom: 88), "\"", "typographic quotes become ASCII"),
     ]
 
@@ -28,9 +30,11 @@ struct PunctuationShapesTests {
 
     @Test("A bracket stroke closes the innermost open bracket")
     func closingBrackets() {
-        let p = PunctuationShapes.bracketPlaceholder
+        let p = PunctuationShapes.bracketPlaceholder(for: "l")
         #expect(PunctuationShapes.closingBrackets(in: "f(a[1\(p)\(p)") == "f(a[1])")
         #expect(PunctuationShapes.closingBrackets(in: "x => {\n  y;\n\(p);") == "x => {\n  y;\n};")
+        // Nothing open: what OCR read stays.
+        #expect(PunctuationShapes.closingBrackets(in: "a\(p)b") == "alb")
     }
 
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
