@@ -7,25 +7,41 @@
 struct TextBlockFinder {
     /// Gray levels between ground and ink for a pixel to count as ink.
     var contrast = 40
+    /// The same for dim text, looked for away from the text found with `contrast`.
+    var faintContrast = 22
 
     func blocks(in image: GrayImage) -> [TextBlock] {
         guard image.width >= 8, image.height >= 8 else { return [] }
         let background = BackgroundMap(image)
         var blocks: [TextBlock] = []
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
-            var mask = inkMask(image, background: background, polarity: polarity)
-            removeRules(from: &mask, width: image.width, height: image.height)
-            let found = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
-                .filter { isGlyphSized($0, in: image) }
-            let heights = found.map(\.box.height).sorted()
-            let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
-            let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
-            let lines = TextBlockFinder.lines(from: blobs)
-            blocks += TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:)).map { block in
-                measured(block, in: image, background: background)
-            }
+            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: contrast, away: [])
+        }
+        // Dim text (an editor's line numbers, a washed-out theme) stays under the threshold
+        // that keeps bright text clean. Look again with a fainter one, away from the text
+        // already found, where the halo around bright strokes would pass it too.
+        let found = blocks.map { $0.box.expanded(by: max(8, $0.glyphHeight), within: image.bounds) }
+        for polarity in [Polarity.darkOnLight, .lightOnDark] {
+            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast, away: found)
         }
         return blocks.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+    }
+
+    /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
+    /// that touch any of `away`.
+    private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
+                        away: [BoundingBox]) -> [TextBlock] {
+        var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
+        removeRules(from: &mask, width: image.width, height: image.height)
+        let found = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
+            .filter { blob in isGlyphSized(blob, in: image) && !away.contains { $0.intersection(blob.box) != nil } }
+        let heights = found.map(\.box.height).sorted()
+        let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
+        let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
+        let lines = TextBlockFinder.lines(from: blobs)
+        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:)).map { block in
+            measured(block, in: image, background: background)
+        }
     }
 
     // MARK: Ink
@@ -55,10 +71,9 @@ struct TextBlockFinder {
         return block
     }
 
-    private func inkMask(_ image: GrayImage, background: BackgroundMap, polarity: Polarity) -> [Bool] {
+    private func inkMask(_ image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int) -> [Bool] {
         var mask = [Bool](repeating: false, count: image.width * image.height)
         let tile = background.tileSize
-        let threshold = contrast
         image.pixels.withUnsafeBufferPointer { pixels in
             mask.withUnsafeMutableBufferPointer { mask in
                 for y in 0..<image.height {
