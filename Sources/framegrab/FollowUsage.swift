@@ -69,39 +69,29 @@ struct FollowUsage {
 
     static func parse(_ arguments: [String]) throws(Usage.Failure) -> FollowUsage {
         var usage = FollowUsage()
-        var remaining = arguments[...]
-        func value(for option: String) throws(Usage.Failure) -> String {
-            guard let value = remaining.popFirst() else { throw Usage.Failure(message: "\(option) needs a value") }
-            return value
-        }
-        while let argument = remaining.popFirst() {
-            var argument = argument
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                remaining.insert(String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
-                argument = String(argument[..<equals])
-            }
+        var words = Arguments(arguments)
+        while let argument = words.next() {
             switch argument {
             case "--settle":
-                let text = try value(for: "--settle")
+                let text = try words.value(for: "--settle")
                 guard let delay = MediaTime(parsing: text), delay.microseconds >= 0, delay.seconds <= 60 else {
                     throw Usage.Failure(message: "--settle '\(text)' is not a delay from 0 to 60 seconds (e.g. 0.5 or 300ms)")
                 }
                 usage.settleDelay = delay.seconds
             case "--mpv":
-                usage.socket = try value(for: "--mpv")
+                usage.socket = try words.value(for: "--mpv")
             case "--osd":
                 usage.osd = true
             case "-l", "--lang":
-                usage.languages = try value(for: argument)
+                usage.languages = try words.value(for: argument)
             case "--tessdata-dir":
-                usage.tessdataDirectory = try value(for: "--tessdata-dir")
+                usage.tessdataDirectory = try words.value(for: "--tessdata-dir")
             case "--verbose", "-v":
                 usage.verbose = true
             case "--help", "-h":
                 usage.showHelp = true
             case "--":
-                for path in remaining { try usage.setVideo(path) }
-                remaining = []
+                for path in words.rest() { try usage.setVideo(path) }
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw Usage.Failure(message: "unknown option '\(argument)' (see framegrab follow --help)")

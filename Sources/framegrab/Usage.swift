@@ -54,35 +54,25 @@ struct Usage {
 
     static func parse(_ arguments: [String]) throws(Failure) -> Usage {
         var usage = Usage()
-        var remaining = arguments[...]
-        func value(for option: String) throws(Failure) -> String {
-            guard let value = remaining.popFirst() else { throw Failure(message: "\(option) needs a value") }
-            return value
-        }
-        while let argument = remaining.popFirst() {
-            var argument = argument
-            // --at=12:30 is --at 12:30.
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                remaining.insert(String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
-                argument = String(argument[..<equals])
-            }
+        var words = Arguments(arguments)
+        while let argument = words.next() {
             switch argument {
             case "--at":
-                let text = try value(for: "--at")
+                let text = try words.value(for: "--at")
                 guard let time = MediaTime(parsing: text) else {
                     throw Failure(message: "--at '\(text)' is not a time (use e.g. 750, 12:30, 1:02:03.5, 200ms)")
                 }
                 usage.times.append((text, time))
             case "--format":
-                let text = try value(for: "--format")
+                let text = try words.value(for: "--format")
                 guard let format = Format(rawValue: text) else {
                     throw Failure(message: "--format must be json or text, not '\(text)'")
                 }
                 usage.format = format
             case "-l", "--lang":
-                usage.languages = try value(for: argument)
+                usage.languages = try words.value(for: argument)
             case "--tessdata-dir":
-                usage.tessdataDirectory = try value(for: "--tessdata-dir")
+                usage.tessdataDirectory = try words.value(for: "--tessdata-dir")
             case "--verbose", "-v":
                 usage.verbose = true
             case "--debug-layout":
@@ -92,8 +82,7 @@ struct Usage {
             case "--version":
                 usage.showVersion = true
             case "--":
-                for path in remaining { try usage.setVideo(path) }
-                remaining = []
+                for path in words.rest() { try usage.setVideo(path) }
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw Failure(message: "unknown option '\(argument)' (see framegrab --help)")

@@ -11,7 +11,7 @@ enum CodeIndenter {
         guard let guess = cellWidth(of: lines) else {
             return lines.map { line in var line = line; line.indent = 0; return line }
         }
-        let rows = glyphs.map { characterCells(in: $0) }
+        let rows = glyphs.map { CharacterInk.cells(in: $0) }
         let cell = refinedCellWidth(rows: rows, guess: guess)
         // Column 0 is where the leftmost line starts; lines with no words (a numbered empty
         // row of a gutter) have no start.
@@ -20,7 +20,7 @@ enum CodeIndenter {
         }.min() ?? 0
 
         // Characters matched to the cells that drew them, where OCR and the ink agree.
-        var placements: [(characters: [Character], columns: [Int], inks: [PunctuationShapes.Ink?])?] = []
+        var placements: [(characters: [Character], columns: [Int], inks: [CharacterInk?])?] = []
         for index in lines.indices {
             let characters = Array(lines[index].text.filter { !$0.isWhitespace })
             let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
@@ -54,12 +54,10 @@ enum CodeIndenter {
 
     /// Each character's ink in a row of cells: a cell holding one character is its ink; a
     /// cell of several touching characters gives none.
-    private static func inks(of row: [Cell], cell: Double) -> [PunctuationShapes.Ink?] {
-        row.flatMap { character -> [PunctuationShapes.Ink?] in
+    private static func inks(of row: [CharacterInk], cell: Double) -> [CharacterInk?] {
+        row.flatMap { character -> [CharacterInk?] in
             let span = character.span(cell: cell)
-            guard span == 1 else { return Array(repeating: nil, count: span) }
-            return [PunctuationShapes.Ink(left: character.left, right: character.right, top: character.top, bottom: character.bottom,
-                                          parts: character.parts, tallestPart: character.tallestPart)]
+            return span == 1 ? [character] : Array(repeating: nil, count: span)
         }
     }
 
@@ -86,7 +84,7 @@ enum CodeIndenter {
     /// Nil when there are too few characters to tell.
     static func monospaceFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
         guard let guess = cellWidth(of: lines) else { return nil }
-        let rows = glyphs.map { characterCells(in: $0) }
+        let rows = glyphs.map { CharacterInk.cells(in: $0) }
         let cell = refinedCellWidth(rows: rows, guess: guess)
         var fitting = 0
         var total = 0
@@ -101,45 +99,11 @@ enum CodeIndenter {
         return total >= 8 ? Double(fitting) / Double(total) : nil
     }
 
-    /// One character's ink: blobs that overlap horizontally (the dot and stem of an `i`, the
-    /// bars of `=`) are one character; a blob wider than a cell is characters that touch.
-    struct Cell {
-        var left: Int
-        var right: Int
-        var top: Int
-        var bottom: Int
-        /// Its blobs: how many (the two dots of a `:`), and the tallest one's height.
-        var parts = 1
-        var tallestPart = 0
-
-        var center: Double { Double(left + right) / 2 }
-        var width: Int { right - left }
-
-        func span(cell: Double) -> Int { max(1, Int((Double(width) / cell).rounded())) }
-        func firstCenter(cell: Double) -> Double { center - Double(span(cell: cell) - 1) * cell / 2 }
-    }
-
-    static func characterCells(in blobs: [BoundingBox]) -> [Cell] {
-        var cells: [Cell] = []
-        for blob in blobs.sorted(by: { $0.x < $1.x }) {
-            if let last = cells.last, blob.x < last.right {
-                cells[cells.count - 1].right = max(last.right, blob.right)
-                cells[cells.count - 1].top = min(last.top, blob.y)
-                cells[cells.count - 1].bottom = max(last.bottom, blob.bottom)
-                cells[cells.count - 1].parts += 1
-                cells[cells.count - 1].tallestPart = max(last.tallestPart, blob.height)
-            } else {
-                cells.append(Cell(left: blob.x, right: blob.right, top: blob.y, bottom: blob.bottom, tallestPart: blob.height))
-            }
-        }
-        return cells
-    }
-
     /// How well rows of ink blobs sit on a monospace grid, from the pixels alone: the share of
     /// neighbouring characters whose distance is a whole number of cells, the cell being the
     /// usual distance between neighbours. Nil with fewer than `minimumPairs` neighbours.
     static func monospaceFit(rows: [[BoundingBox]], minimumPairs: Int = 8) -> Double? {
-        let cells = rows.map { characterCells(in: $0) }
+        let cells = rows.map { CharacterInk.cells(in: $0) }
         let steps = cells.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
         guard steps.count >= minimumPairs else { return nil }
         let cell = steps[steps.count / 3]
@@ -152,7 +116,7 @@ enum CodeIndenter {
     }
 
     /// The cell width from neighbouring characters' centres, which stand one cell apart.
-    private static func refinedCellWidth(rows: [[Cell]], guess: Double) -> Double {
+    private static func refinedCellWidth(rows: [[CharacterInk]], guess: Double) -> Double {
         var steps: [Double] = []
         for row in rows {
             for (left, right) in zip(row, row.dropFirst()) where left.span(cell: guess) == 1 && right.span(cell: guess) == 1 {
@@ -166,7 +130,7 @@ enum CodeIndenter {
     /// The grid columns holding a character, counted from `origin` (the centre of column 0).
     /// Each column follows from the previous character, so errors in the cell width do not
     /// add up along a line.
-    static func occupiedColumns(_ row: [Cell], cell: Double, origin: Double) -> [Int] {
+    static func occupiedColumns(_ row: [CharacterInk], cell: Double, origin: Double) -> [Int] {
         guard let first = row.first else { return [] }
         var columns: [Int] = []
         var column = max(0, Int(((first.firstCenter(cell: cell) - origin) / cell).rounded()))

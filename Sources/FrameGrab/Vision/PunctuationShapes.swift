@@ -17,20 +17,9 @@ enum PunctuationShapes {
     private static let onBaseline = Set("acemnorsuvwxzABCDEFGHIJKLMNOPRSTUVWXYZ0123456789")
     private static let xHeightLetters = Set("acemnorsuvwxz")
 
-    /// The ink of one character cell: horizontal extent and top/bottom, in frame pixels.
-    struct Ink {
-        var left: Int
-        var right: Int
-        var top: Int
-        var bottom: Int
-        /// How many blobs make it, and the tallest one's height.
-        var parts = 1
-        var tallestPart = 0
-    }
-
     /// `characters[i]` drawn by `inks[i]` (nil where a cell holds several characters), on a
     /// row whose baseline is `baseline` (see `baselines`).
-    static func corrected(_ characters: [Character], inks: [Ink?], baseline: Double?, xHeight: Double) -> [Character] {
+    static func corrected(_ characters: [Character], inks: [CharacterInk?], baseline: Double?, xHeight: Double) -> [Character] {
         guard xHeight >= 4, let baseline else { return characters.map { typographic[$0] ?? $0 } }
         return zip(characters, inks).map { character, ink in
             if let ascii = typographic[character] { return ascii }
@@ -86,26 +75,26 @@ enum PunctuationShapes {
     }
 
     /// `:` or `;`: two small marks one above the other, where `i` has a stem below its dot.
-    private static func twoDots(_ ink: Ink, baseline: Double, xHeight: Double) -> Character? {
+    private static func twoDots(_ ink: CharacterInk, baseline: Double, xHeight: Double) -> Character? {
         guard ink.parts == 2, Double(ink.tallestPart) <= 0.4 * xHeight else { return nil }
         return Double(ink.bottom) - baseline > 0.15 * xHeight ? ";" : ":"
     }
 
     /// Backtick: a small mark entirely above the x-height (an asterisk reaches well into it).
-    private static func isSmallHighMark(_ ink: Ink, baseline: Double, xHeight: Double) -> Bool {
+    private static func isSmallHighMark(_ ink: CharacterInk, baseline: Double, xHeight: Double) -> Bool {
         let height = Double(ink.bottom - ink.top)
         return height <= 0.45 * xHeight && baseline - Double(ink.bottom) >= 0.8 * xHeight
     }
 
     /// A bracket or brace: taller than an ascender, from above the x-height to below the baseline.
-    private static func isBracketStroke(_ ink: Ink, baseline: Double, xHeight: Double) -> Bool {
+    private static func isBracketStroke(_ ink: CharacterInk, baseline: Double, xHeight: Double) -> Bool {
         let below = Double(ink.bottom) - baseline
         let above = baseline - Double(ink.top)
         return below >= 0.2 * xHeight && above >= 1.3 * xHeight
     }
 
     /// Which flat mark the ink is, or nil when it is none of them clearly.
-    private static func flatMark(_ ink: Ink, baseline: Double, xHeight: Double) -> Character? {
+    private static func flatMark(_ ink: CharacterInk, baseline: Double, xHeight: Double) -> Character? {
         let height = Double(ink.bottom - ink.top)
         let width = Double(ink.right - ink.left)
         guard height <= 0.6 * xHeight else { return nil }
@@ -126,7 +115,7 @@ enum PunctuationShapes {
     /// Each row's baseline: where its letters without descenders stand, or, for a row with
     /// too few of them (`};`), the baseline of the nearest row that has some, moved by whole
     /// line pitches. `tops[i]` is row i's top.
-    static func baselines(_ characters: [[Character]], inks: [[Ink?]], tops: [Int]) -> [Double?] {
+    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], tops: [Int]) -> [Double?] {
         let measured: [Double?] = zip(characters, inks).map { row, rowInks in
             let bottoms = zip(row, rowInks).compactMap { character, ink in onBaseline.contains(character) ? ink?.bottom : nil }.sorted()
             return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
@@ -147,7 +136,7 @@ enum PunctuationShapes {
     }
 
     /// The x-height of a block's text: the median height of letters as tall as an `x`.
-    static func xHeight(_ characters: [[Character]], inks: [[Ink?]]) -> Double {
+    static func xHeight(_ characters: [[Character]], inks: [[CharacterInk?]]) -> Double {
         var heights: [Int] = []
         for (row, rowInks) in zip(characters, inks) {
             for (character, ink) in zip(row, rowInks) where xHeightLetters.contains(character) {

@@ -98,30 +98,26 @@ struct TextBlockFinder {
     /// Clears runs of ink too long to be part of a glyph: panel edges, underlines, rules.
     /// Cutting them keeps text near a panel's edge from merging into one huge blob.
     private func removeRules(from mask: inout [Bool], width: Int, height: Int) {
-        let longestAcross = max(100, width / 12)
-        let longestDown = max(120, height / 6)
         mask.withUnsafeMutableBufferPointer { mask in
             for y in 0..<height {
-                var x = 0
-                while x < width {
-                    guard mask[y * width + x] else { x += 1; continue }
-                    let start = x
-                    while x < width && mask[y * width + x] { x += 1 }
-                    if x - start > longestAcross {
-                        for clear in start..<x { mask[y * width + clear] = false }
-                    }
-                }
+                clearRuns(in: &mask, longerThan: max(100, width / 12), from: y * width, count: width, step: 1)
             }
             for x in 0..<width {
-                var y = 0
-                while y < height {
-                    guard mask[y * width + x] else { y += 1; continue }
-                    let start = y
-                    while y < height && mask[y * width + x] { y += 1 }
-                    if y - start > longestDown {
-                        for clear in start..<y { mask[clear * width + x] = false }
-                    }
-                }
+                clearRuns(in: &mask, longerThan: max(120, height / 6), from: x, count: height, step: width)
+            }
+        }
+    }
+
+    /// Clears the runs of set pixels longer than `longest` along one row or column of `mask`:
+    /// `count` pixels from `start`, `step` apart.
+    private func clearRuns(in mask: inout UnsafeMutableBufferPointer<Bool>, longerThan longest: Int, from start: Int, count: Int, step: Int) {
+        var index = 0
+        while index < count {
+            guard mask[start + index * step] else { index += 1; continue }
+            let runStart = index
+            while index < count && mask[start + index * step] { index += 1 }
+            if index - runStart > longest {
+                for clear in runStart..<index { mask[start + clear * step] = false }
             }
         }
     }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Punctuation checked against its ink")
 struct PunctuationShapesTests {
-    typealias Ink = PunctuationShapes.Ink
+    typealias Ink = CharacterInk
     // A row with its baseline at y = 100 and an x-height of 10: "a" stands on it.
     static let letter = Ink(left: 0, right: 8, top: 90, bottom: 100)
 

@@ -1,0 +1,37 @@
+/// One character's ink on a line: blobs that overlap horizontally (the dot and stem of an `i`,
+/// the bars of `=`, the two dots of `:`) are one character; a blob wider than a monospace cell
+/// is characters that touch.
+struct CharacterInk: Equatable {
+    var left: Int
+    var right: Int
+    var top: Int
+    var bottom: Int
+    /// How many blobs make it, and the tallest one's height.
+    var parts = 1
+    var tallestPart = 0
+
+    var center: Double { Double(left + right) / 2 }
+    var width: Int { right - left }
+
+    /// How many monospace cells of width `cell` it covers.
+    func span(cell: Double) -> Int { max(1, Int((Double(width) / cell).rounded())) }
+    /// The centre of the first cell it covers.
+    func firstCenter(cell: Double) -> Double { center - Double(span(cell: cell) - 1) * cell / 2 }
+
+    /// The characters of a line, left to right, from its ink blobs.
+    static func cells(in blobs: [BoundingBox]) -> [CharacterInk] {
+        var cells: [CharacterInk] = []
+        for blob in blobs.sorted(by: { $0.x < $1.x }) {
+            if let last = cells.last, blob.x < last.right {
+                cells[cells.count - 1].right = max(last.right, blob.right)
+                cells[cells.count - 1].top = min(last.top, blob.y)
+                cells[cells.count - 1].bottom = max(last.bottom, blob.bottom)
+                cells[cells.count - 1].parts += 1
+                cells[cells.count - 1].tallestPart = max(last.tallestPart, blob.height)
+            } else {
+                cells.append(CharacterInk(left: blob.x, right: blob.right, top: blob.y, bottom: blob.bottom, tallestPart: blob.height))
+            }
+        }
+        return cells
+    }
+}
