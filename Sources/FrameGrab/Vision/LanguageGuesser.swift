@@ -44,6 +44,17 @@ enum LanguageGuesser {
                    ("var", 1), ("=>", 1), ("string", 1), ("{ get; set; }", 5), ("public", 1), ("await", 1), ("LINQ", 1)],
         "scala": [("def", 2), ("val", 2), ("object", 2), ("case class", 5), ("extends", 1), ("=>", 1), ("implicit", 4),
                   ("trait", 3), ("Option[", 4), ("List[", 3), ("match {", 4), ("import scala", 5)],
+        "ruby": [("def", 2), ("end", 3), ("require", 3), ("module", 2), ("attr_reader", 5), ("do |", 5), ("elsif", 5),
+                 ("unless", 3), ("puts", 3), ("nil", 1), ("@", 1), ("#{", 3), (".each", 2), ("rescue", 4), ("=>", 1),
+                 ("describe", 2), ("it \"", 3), ("freeze", 3)],
+        "php": [("<?php", 6), ("$this->", 5), ("function", 2), ("public function", 4), ("namespace", 2), ("use", 1),
+                ("echo", 2), ("=>", 1), ("::", 1), ("array(", 3), ("declare(strict_types", 5), ("->", 1)],
+        "lua": [("local", 4), ("function", 2), ("end", 3), ("then", 2), ("elseif", 5), ("nil", 1), ("~=", 5), ("..", 2),
+                ("pairs(", 4), ("ipairs(", 5), ("require", 2), ("return M", 5), ("--", 0.5)],
+        "elixir": [("defmodule", 6), ("def", 2), ("defp", 5), ("do", 1), ("end", 3), ("|>", 5), ("%{", 4), ("fn", 2),
+                   ("->", 1), (":ok", 4), ("{:ok", 4), ("@impl", 5), ("GenServer", 4), ("Enum.", 4), ("IO.puts", 4)],
+        "haskell": [("::", 2), ("->", 1), ("where", 3), ("import qualified", 6), ("module", 2), ("data", 2), ("newtype", 5),
+                    ("instance", 3), ("deriving", 5), ("let", 1), ("<$>", 5), ("Maybe", 2), ("Just", 3), ("{-#", 5), ("otherwise", 4)],
     ]
 
     static func guess(_ text: String) -> Guess? {

@@ -13,6 +13,11 @@ struct LanguageGuesserTests {
         ("sql", "SELECT name, COUNT(*) FROM users\nJOIN orders ON orders.user_id = users.id\nGROUP BY name\nORDER BY 2 DESC"),
         ("kotlin", "data class Tag(val name: String)\nfun main() {\n    val tags = listOf(Tag(\"a\"))\n    tags.firstOrNull()?.let { println(it.name) }\n}"),
         ("javascript", "function debounce(fn, wait = 250) {\n  let timer = null;\n  return (...args) => { console.log(args === undefined); };\n}"),
+        ("ruby", "class Cache\n  attr_reader :size\n  def fetch(key)\n    @store.fetch(key) { |k| yield k }\n  end\nend"),
+        ("php", "<?php\nfunction total(array $items): int\n{\n    return array_sum(array_map(fn($i) => $i->price, $items));\n}"),
+        ("lua", "local M = {}\nfunction M.add(a, b)\n  if a ~= nil then return a + b end\nend\nreturn M"),
+        ("elixir", "defmodule Counter do\n  use GenServer\n  def handle_call(:get, _from, n), do: {:reply, n, n}\nend"),
+        ("haskell", "module Main where\nimport qualified Data.Map as Map\nmain :: IO ()\nmain = print (Map.size m)"),
     ]
 
     @Test("Typical code is recognised", arguments: samples)
