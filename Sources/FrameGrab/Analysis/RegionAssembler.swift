@@ -53,7 +53,7 @@ enum RegionAssembler {
         for index in laidOut.indices { laidOut[index].number = numbers[index] }
         if kind == .code {
             // Bracket strokes OCR took for letters close whatever is open.
-            let repaired = PunctuationShapes.closingBrackets(in: laidOut.map(\.text).joined(separator: "\n"))
+            let repaired = DigitContext.repaired(PunctuationShapes.closingBrackets(in: laidOut.map(\.text).joined(separator: "\n")))
             for (index, text) in repaired.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 laidOut[index].text = String(text)
             }

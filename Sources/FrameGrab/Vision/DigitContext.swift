@@ -1,0 +1,39 @@
+/// Digits OCR mistakes for look-alike letters in code, put back where the neighbours say a
+/// number is meant: `O`/`o` and `l`/`I` between digits or dots (`1O.5`, `v0.3.l` → …),
+/// and an `@` with no letter beside it (`@.2s`, `want @ (`), which no decorator or address is.
+enum DigitContext {
+    private static let zeros: Set<Character> = ["O", "o", "@"]
+    private static let ones: Set<Character> = ["l", "I", "|"]
+
+    static func repaired(_ text: String) -> String {
+        let characters = Array(text)
+        var result = characters
+        for index in characters.indices {
+            let character = characters[index]
+            guard zeros.contains(character) || ones.contains(character) else { continue }
+            let before = index > 0 ? characters[index - 1] : nil
+            let after = index + 1 < characters.count ? characters[index + 1] : nil
+            if character == "@" {
+                if !isWordy(before) && !isWordy(after) && (isNumeric(before) || isNumeric(after) || before == " " && after == " ") {
+                    result[index] = "0"
+                }
+            } else if isDigit(before) && isNumeric(after) || isNumeric(before) && isDigit(after) {
+                result[index] = zeros.contains(character) ? "0" : "1"
+            }
+        }
+        return String(result)
+    }
+
+    private static func isDigit(_ character: Character?) -> Bool {
+        character.map { $0.isASCII && $0.isNumber } ?? false
+    }
+
+    /// A digit, or punctuation that sits inside numbers (`3.14`, `1/1`, `12:30`).
+    private static func isNumeric(_ character: Character?) -> Bool {
+        isDigit(character) || character.map { ".:/,".contains($0) } ?? false
+    }
+
+    private static func isWordy(_ character: Character?) -> Bool {
+        character.map { $0.isLetter || $0 == "_" } ?? false
+    }
+}

@@ -1,0 +1,20 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Digits read as letters, put back by their neighbours")
+struct DigitContextTests {
+    static let cases: [(String, String)] = [
+        ("FAIL scan (@.2s)", "FAIL scan (0.2s)"),
+        ("got 3 frames, want @ (skipped)", "got 3 frames, want 0 (skipped)"),
+        ("1O0 requests in 2.l5s", "100 requests in 2.15s"),
+        ("@Override public void run()", "@Override public void run()"),
+        ("mail talks@example.org", "mail talks@example.org"),
+        ("let Own = lO", "let Own = lO"),
+        ("x = 1O", "x = 1O"),
+    ]
+
+    @Test("Only where a number is meant", arguments: cases)
+    func repaired(sample: (String, String)) {
+        #expect(DigitContext.repaired(sample.0) == sample.1)
+    }
+}
