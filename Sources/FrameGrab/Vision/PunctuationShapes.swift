@@ -7,7 +7,7 @@ enum PunctuationShapes {
     private static let flatMarks: Set<Character> = [".", "-", "_", ",", "·", "—", "–"]
     private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]
     private static let strokes: Set<Character> = ["i", "l", "1", "!", "I", "t"]
-    private static let dotted: Set<Character> = ["i", "j", "!", "¡", "l", "1", "I", ":", ";"]
+    private static let dotted: Set<Character> = ["i", "j", "!", "¡", ":", ";"]
     private static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
     /// Marks code does not use, read in place of ones it does: typographic quotes for ASCII
     /// quotes, `©` for a zero.
