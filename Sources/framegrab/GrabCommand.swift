@@ -27,7 +27,9 @@ enum GrabCommand {
         let grabber: FrameGrabber
         do throws(FrameGrabError) {
             let ocr = TesseractEngine.Configuration(languages: usage.languages, dataDirectory: usage.tessdataDirectory)
-            grabber = try FrameGrabber(path: video, options: .init(ocr: ocr))
+            var options = FrameGrabber.Options(ocr: ocr)
+            options.describesLayout = usage.debugLayout
+            grabber = try FrameGrabber(path: video, options: options)
         } catch {
             Console.error(error.description)
             return ExitCode(error)

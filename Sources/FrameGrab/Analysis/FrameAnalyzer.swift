@@ -19,8 +19,10 @@ public final class FrameAnalyzer {
         self.engines = engines
     }
 
-    /// The text on `image`, and the part of it that is picture rather than black bars.
-    public func read(_ image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil) throws(FrameGrabError) -> FrameText {
+    /// The text on `image`, and the part of it that is picture rather than black bars; with
+    /// `describingLayout`, also the blocks and rows found, as text.
+    public func read(_ image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil,
+                     describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
         let contentArea = ActivePictureArea.find(in: image)
         let blocks = contentArea == image.bounds
             ? finder.blocks(in: image)
@@ -41,6 +43,7 @@ public final class FrameAnalyzer {
             return readBlock
         }
         var text = FrameText(contentArea: contentArea, regions: RegionAssembler.regions(from: readBlocks, contentArea: contentArea))
+        guard describingLayout else { return text }
         text.layout = readBlocks.map { read in
             "block \(read.block.box) \(read.block.polarity.rawValue) x-height \(read.block.xHeight)\n"
                 + zip(read.block.lines, read.lines).map { row, line in "  row \(row.box) -> \(line.box) \(line.text)" }.joined(separator: "\n")

@@ -16,6 +16,8 @@ public final class FrameGrabber {
         public var decoderThreads: Int
         /// OCR engines reading in parallel, one thread each (~46 MB and ~60 ms to start each).
         public var ocrThreads: Int
+        /// Reports carry the blocks and rows the layout found (`FrameReport.layout`).
+        public var describesLayout = false
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -32,6 +34,7 @@ public final class FrameGrabber {
     public private(set) var source: SourceInfo
     /// What makes the input protected content; every report is then skipped.
     public private(set) var protection: Protection?
+    private let describesLayout: Bool
 
     /// Frames decoded so far: 0 for protected content, always.
     public var framesDecoded: Int { seeker?.framesDecoded ?? 0 }
@@ -40,6 +43,7 @@ public final class FrameGrabber {
     var startedEngines: Bool { analyzer != nil }
 
     public init(path: String, options: Options = .init()) throws(FrameGrabError) {
+        describesLayout = options.describesLayout
         let input = ProtectionProbe.examine(path)
         if let protection = input.protection {
             self.protection = protection
@@ -92,7 +96,7 @@ public final class FrameGrabber {
         }
         let text: FrameText
         do throws(FrameGrabError) {
-            text = try analyzer.read(frame.image, shouldCancel: shouldCancel)
+            text = try analyzer.read(frame.image, shouldCancel: shouldCancel, describingLayout: describesLayout)
         } catch {
             throw error.about(source.path)
         }
