@@ -14,19 +14,17 @@ enum FollowCommand {
             Console.error(error.message)
             return .usage
         }
-        if usage.showHelp {
+        if usage.common.showHelp {
             Console.output(FollowUsage.help)
             return .success
         }
-        if usage.verbose {
-            FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32)
-        }
-        let ocr = TesseractEngine.Configuration(languages: usage.languages, dataDirectory: usage.tessdataDirectory)
+        usage.common.routeFFmpegLog()
+        let ocr = usage.common.ocr
         let source = FrameGrabberSource(options: .init(ocr: ocr))
         if let socket = usage.socket {
             return followMPV(socket: socket, source: source, usage: usage)
         }
-        guard let video = usage.video else { return .usage }
+        guard let video = usage.common.video else { return .usage }
         return followStdin(video: video, source: source, usage: usage)
     }
 
@@ -36,7 +34,7 @@ enum FollowCommand {
         // Set while VIDEO is being opened: how that ended, once it has.
         let opening = Mutex<(pending: Bool, failure: FrameGrabError?)>((true, nil))
         let opened = DispatchSemaphore(value: 0)
-        let verbose = usage.verbose
+        let verbose = usage.common.verbose
         let loop = SettleLoop(source: source, settleDelay: usage.settleDelay) { notice in
             let answersStart = notice.event == start && notice.line == nil && opening.withLock { state in
                 defer { state.pending = false }
@@ -81,7 +79,7 @@ enum FollowCommand {
             Console.error(error.description)
             return .playerUnreachable
         }
-        let verbose = usage.verbose
+        let verbose = usage.common.verbose
         let osd = usage.osd
         let loop = SettleLoop(source: source, settleDelay: usage.settleDelay) { notice in
             report(notice, verbose: verbose)

@@ -2,14 +2,10 @@ import FrameGrab
 
 /// Parsed command line of `framegrab follow`, and the words for its `--help`.
 struct FollowUsage {
-    var video: String?
     var socket: String?
     var settleDelay = SettleScheduler.defaultSettleDelay
     var osd = false
-    var verbose = false
-    var languages = "eng"
-    var tessdataDirectory: String?
-    var showHelp = false
+    var common = CommonOptions()
 
     /// How long mpv's socket may take to accept and answer, in seconds.
     static let socketTimeout = 3.0
@@ -82,25 +78,14 @@ struct FollowUsage {
                 usage.socket = try words.value(for: "--mpv")
             case "--osd":
                 usage.osd = true
-            case "-l", "--lang":
-                usage.languages = try words.value(for: argument)
-            case "--tessdata-dir":
-                usage.tessdataDirectory = try words.value(for: "--tessdata-dir")
-            case "--verbose", "-v":
-                usage.verbose = true
-            case "--help", "-h":
-                usage.showHelp = true
-            case "--":
-                for path in words.rest() { try usage.setVideo(path) }
             default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw Usage.Failure(message: "unknown option '\(argument)' (see framegrab follow --help)")
+                guard try usage.common.take(argument, from: &words) else {
+                    throw CommonOptions.unknown(argument, command: "framegrab follow")
                 }
-                try usage.setVideo(argument)
             }
         }
-        if usage.showHelp { return usage }
-        switch (usage.video, usage.socket) {
+        if usage.common.showHelp { return usage }
+        switch (usage.common.video, usage.socket) {
         case (nil, nil):
             throw Usage.Failure(message: "no video given (usage: framegrab follow VIDEO, or framegrab follow --mpv SOCKET)")
         case (let video?, _?):
@@ -112,10 +97,5 @@ struct FollowUsage {
             throw Usage.Failure(message: "--osd needs --mpv SOCKET: it shows results in mpv")
         }
         return usage
-    }
-
-    private mutating func setVideo(_ path: String) throws(Usage.Failure) {
-        guard video == nil else { throw Usage.Failure(message: "one video at a time (got '\(video ?? "")' and '\(path)')") }
-        video = path
     }
 }

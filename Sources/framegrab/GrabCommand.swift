@@ -11,7 +11,7 @@ enum GrabCommand {
             Console.error(error.message)
             return .usage
         }
-        if usage.showHelp {
+        if usage.common.showHelp {
             Console.output(Usage.help)
             return .success
         }
@@ -19,14 +19,12 @@ enum GrabCommand {
             Console.output(Version.description)
             return .success
         }
-        if usage.verbose {
-            FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32)
-        }
-        guard let video = usage.video else { return .usage }
+        usage.common.routeFFmpegLog()
+        guard let video = usage.common.video else { return .usage }
 
         let grabber: FrameGrabber
         do throws(FrameGrabError) {
-            let ocr = TesseractEngine.Configuration(languages: usage.languages, dataDirectory: usage.tessdataDirectory)
+            let ocr = usage.common.ocr
             var options = FrameGrabber.Options(ocr: ocr)
             options.describesLayout = usage.debugLayout
             grabber = try FrameGrabber(path: video, options: options)
@@ -61,7 +59,7 @@ enum GrabCommand {
                 if usage.debugLayout {
                     Console.error(report.layout)
                 }
-                if usage.verbose {
+                if usage.common.verbose {
                     let timings = report.timings
                     Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, layout and OCR %.0f ms, %d regions",
                                          request.text, timings.framesDecoded, timings.decodeSeconds * 1000,

@@ -8,13 +8,9 @@ struct Usage {
 
     var times: [(text: String, time: MediaTime)] = []
     var format = Format.json
-    var verbose = false
     var debugLayout = false
-    var languages = "eng"
-    var tessdataDirectory: String?
-    var video: String?
-    var showHelp = false
     var showVersion = false
+    var common = CommonOptions()
 
     struct Failure: Error {
         let message: String
@@ -69,35 +65,19 @@ struct Usage {
                     throw Failure(message: "--format must be json or text, not '\(text)'")
                 }
                 usage.format = format
-            case "-l", "--lang":
-                usage.languages = try words.value(for: argument)
-            case "--tessdata-dir":
-                usage.tessdataDirectory = try words.value(for: "--tessdata-dir")
-            case "--verbose", "-v":
-                usage.verbose = true
             case "--debug-layout":
                 usage.debugLayout = true
-            case "--help", "-h":
-                usage.showHelp = true
             case "--version":
                 usage.showVersion = true
-            case "--":
-                for path in words.rest() { try usage.setVideo(path) }
             default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw Failure(message: "unknown option '\(argument)' (see framegrab --help)")
+                guard try usage.common.take(argument, from: &words) else {
+                    throw CommonOptions.unknown(argument, command: "framegrab")
                 }
-                try usage.setVideo(argument)
             }
         }
-        if usage.showHelp || usage.showVersion { return usage }
-        guard usage.video != nil else { throw Failure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
+        if usage.common.showHelp || usage.showVersion { return usage }
+        guard usage.common.video != nil else { throw Failure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
         guard !usage.times.isEmpty else { throw Failure(message: "no --at TIME given (usage: framegrab --at TIME VIDEO)") }
         return usage
-    }
-
-    private mutating func setVideo(_ path: String) throws(Failure) {
-        guard video == nil else { throw Failure(message: "one video at a time (got '\(video ?? "")' and '\(path)')") }
-        video = path
     }
 }

@@ -1,0 +1,52 @@
+import FrameGrab
+
+/// What `framegrab --at` and `framegrab follow` both take: the OCR language data, FFmpeg's
+/// log, help, and the one VIDEO.
+struct CommonOptions {
+    var languages = "eng"
+    var tessdataDirectory: String?
+    var verbose = false
+    var showHelp = false
+    var video: String?
+
+    var ocr: TesseractEngine.Configuration {
+        TesseractEngine.Configuration(languages: languages, dataDirectory: tessdataDirectory)
+    }
+
+    /// Takes `argument` (and its value from `words`) when it is a common option or the VIDEO;
+    /// false for an option of the command's own.
+    mutating func take(_ argument: String, from words: inout Arguments) throws(Usage.Failure) -> Bool {
+        switch argument {
+        case "-l", "--lang":
+            languages = try words.value(for: argument)
+        case "--tessdata-dir":
+            tessdataDirectory = try words.value(for: "--tessdata-dir")
+        case "--verbose", "-v":
+            verbose = true
+        case "--help", "-h":
+            showHelp = true
+        case "--":
+            for path in words.rest() { try setVideo(path) }
+        default:
+            guard !argument.hasPrefix("-") || argument == "-" else { return false }
+            try setVideo(argument)
+        }
+        return true
+    }
+
+    /// The error for an option neither the command nor `take` knows.
+    static func unknown(_ argument: String, command: String) -> Usage.Failure {
+        Usage.Failure(message: "unknown option '\(argument)' (see \(command) --help)")
+    }
+
+    /// With `--verbose`, FFmpeg's log goes to stderr; otherwise it stays silent.
+    func routeFFmpegLog() {
+        guard verbose else { return }
+        FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32)
+    }
+
+    private mutating func setVideo(_ path: String) throws(Usage.Failure) {
+        guard video == nil else { throw Usage.Failure(message: "one video at a time (got '\(video ?? "")' and '\(path)')") }
+        video = path
+    }
+}
