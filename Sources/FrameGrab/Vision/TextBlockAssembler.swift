@@ -114,7 +114,7 @@ enum TextBlockAssembler {
                 blocks.append(Block(line))
             }
         }
-        blocks = joinedAcrossBlankLines(blocks)
+        blocks = joinedTableColumns(joinedAcrossBlankLines(blocks))
 
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
@@ -148,10 +148,12 @@ enum TextBlockAssembler {
         guard ratio >= 0.45, ratio <= 1.6 else { return false }
         if overlapsVertically(block.lastRow, line) {
             // The rest of a row split at a wide gap (aligned comments, a string token in its
-            // own colour), on either side, when the block's columns already reach over it; not
-            // a column beside the block (columns that share their rows join after OCR).
+            // own colour, a table's cell), on either side, when the block's columns already
+            // reach over it: wider gaps when they reach all across it. Not a column beside the
+            // block (columns that share their rows are joined below).
             let gap = Double(max(line.x - block.lastRow.right, block.lastRow.x - line.right))
-            return gap <= 3.5 * size && line.x < block.box.right && withinColumns(line, of: block)
+            let widest = line.right <= block.box.right ? 8 * size : 3.5 * size
+            return gap <= widest && line.x < block.box.right && withinColumns(line, of: block)
         }
         // A block of one low line ("on:") is no guide to the spacing: the taller of the two is.
         let spacing = max(size, Double(line.height))
@@ -221,6 +223,49 @@ enum TextBlockAssembler {
         let glyphRatio = median(lower.glyphHeights) / max(median(upper.glyphHeights), 1)
         return abs(lower.box.x - upper.box.x) <= Int(height / 2) && glyphRatio >= 0.8 && glyphRatio <= 1.25
             && Double(lower.box.y - upper.box.bottom) <= 1.6 * height
+    }
+
+    // MARK: Table columns
+
+    /// Columns of monospace type that share their rows (a terminal's `NAME  READY  STATUS`
+    /// table, comments aligned far right) are one block, so each row is read whole: a lone
+    /// `1/1` or `0` read apart from its row is easily misread. Each pass joins one column to
+    /// the block on its left.
+    private static func joinedTableColumns(_ blocks: [Block]) -> [Block] {
+        var blocks = blocks
+        var joined = true
+        while joined {
+            joined = false
+            search: for left in blocks.indices {
+                for right in blocks.indices where right != left && continuesRows(of: blocks[left], with: blocks[right]) {
+                    blocks[left].add(blocks[right])
+                    blocks.remove(at: right)
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return blocks
+    }
+
+    /// Whether most rows of `right` continue rows of `left` on the same surface, in type of the
+    /// same size, and one of the two is set in monospace type (prose beside a code panel keeps
+    /// its own rhythm). The column is the narrower: code beside its line numbers or beside a
+    /// file tree is read apart from them (a dim gutter has its own contrast).
+    private static func continuesRows(of left: Block, with right: Block) -> Bool {
+        guard right.box.x > left.box.x, right.box.width < left.box.width,
+              sameSurface(left.lines[0].ground, right.lines[0].ground),
+              let leftSize = left.xHeight, let rightSize = right.xHeight else { return false }
+        let sizeRatio = rightSize / max(leftSize, 1)
+        guard sizeRatio >= 0.7, sizeRatio <= 1.4, left.isMonospace == true || right.isMonospace == true else { return false }
+        let height = left.lineHeight
+        let continued = right.lines.filter { line in
+            left.lines.contains { row in
+                overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2
+                    && Double(right.box.x - row.box.right) <= 15 * height
+            }
+        }.count
+        return continued >= 2 && Double(continued) >= 0.8 * Double(right.lines.count)
     }
 
     /// A block between two others, overlapping their columns: they are not neighbours.

@@ -1,0 +1,54 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Text lines joined into blocks")
+struct TextBlockAssemblerTests {
+    /// One line of monospace ink: a blob per character (spaces leave a cell empty), cells 10 px
+    /// wide, rows 18 px apart.
+    static func chain(_ text: String, row: Int, column: Int = 0) -> [InkBlob] {
+        text.enumerated().compactMap { offset, character in
+            guard character != " " else { return nil }
+            let box = BoundingBox(x: 20 + (column + offset) * 10 + 2, y: 20 + row * 18, width: 6, height: 10)
+            return InkBlob(box: box, pixelCount: 30)
+        }
+    }
+
+    static func blocks(_ chains: [[InkBlob]]) -> [TextBlock] {
+        TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, ground: { _ in 30 })
+    }
+
+    @Test("A table's columns are one block, each row read whole")
+    func tableColumns() {
+        let names = ["NAME", "api-7d9f8b6c5d-4kq2x", "api-7d9f8b6c5d-9wz7m", "indexer-5b7c9d8f6-lx2pn", "web-6f8d7c9b4-h2k8s"]
+        let ready = ["READY", "1/1", "1/1", "0/1", "1/1"]
+        let age = ["AGE", "3d2h", "3d2h", "51m", "6h13m"]
+        var chains: [[InkBlob]] = []
+        for row in names.indices {
+            chains += [Self.chain(names[row], row: row), Self.chain(ready[row], row: row, column: 30),
+                       Self.chain(age[row], row: row, column: 44)]
+        }
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 5)
+    }
+
+    @Test("Line numbers and the code beside them are read apart")
+    func gutterApart() {
+        let code = ["func f() {", "    let total = items.reduce(0, +)", "    return total * 2 + offset", "}"]
+        var chains: [[InkBlob]] = []
+        for row in code.indices {
+            chains += [Self.chain(String(row + 1), row: row), Self.chain(code[row], row: row, column: 8)]
+        }
+        #expect(Self.blocks(chains).count == 2)
+    }
+
+    @Test("The rest of a row beyond a wide gap joins it when the block reaches across")
+    func wideGapWithinBlock() {
+        let chains = [Self.chain("ok      github.com/example/talks-indexer/internal/store    0.914s", row: 0),
+                      Self.chain("?", row: 1), Self.chain("github.com/example/cmd/indexer", row: 1, column: 8),
+                      Self.chain("[no test files]", row: 1, column: 44)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 2)
+    }
+}
