@@ -89,6 +89,7 @@ public final class FrameAnalyzer {
                              with engine: TesseractEngine, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
         var picture = image.cropped(to: piece.area)
             .inkOnPaper(ground: block.ground, polarity: block.polarity, fullInk: max(24, block.inkContrast * 7 / 10))
+        picture = MarkedZeros.erased(from: picture)
         let scale = FrameAnalyzer.scale(forXHeight: block.xHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
         return engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
