@@ -24,7 +24,8 @@ enum CodeIndenter {
         for index in lines.indices {
             let characters = Array(lines[index].text.filter { !$0.isWhitespace })
             let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
-            if lines[index].words.isEmpty || columns.isEmpty || columns.count != characters.count {
+            if lines[index].words.isEmpty || columns.isEmpty || columns.count != characters.count
+                || !wordsStart(lines[index].words, on: rows[index], cell: cell) {
                 placements.append(nil)
             } else {
                 placements.append((characters, columns, inks(of: rows[index], cell: cell)))
@@ -50,6 +51,23 @@ enum CodeIndenter {
             }
             return line
         }
+    }
+
+    /// Whether each word's first character is matched to ink where the word starts: as many
+    /// characters as cells can still be a character missed in one place and one too many in
+    /// another, which would shift everything in between.
+    private static func wordsStart(_ words: [Word], on row: [CharacterInk], cell: Double) -> Bool {
+        // The centre of each cell of ink, in the order characters are matched to them.
+        let centers = row.flatMap { ink in (0..<ink.span(cell: cell)).map { ink.firstCenter(cell: cell) + Double($0) * cell } }
+        var index = 0
+        for word in words {
+            let count = word.text.filter { !$0.isWhitespace }.count
+            guard count > 0 else { continue }
+            guard index < centers.count else { return false }
+            if abs(centers[index] - (Double(word.box.x) + cell / 2)) > cell { return false }
+            index += count
+        }
+        return true
     }
 
     /// Each character's ink in a row of cells: a cell holding one character is its ink; a

@@ -30,6 +30,19 @@ struct CodeIndenterTests {
         glyphs[0].removeAll()
     }
 
+    @Test("A character too many in one word and one too few in another do not shift the words between")
+    func compensatingErrors() {
+        var (lines, glyphs) = SyntheticLines.lines(["x = 10; y = 20;"])
+        // Tesseract read "10;" as "100;" and "20;" as "2;": as many characters as cells.
+        lines[0].words[2].text = "100;"
+        lines[0].words[5].text = "2;"
+        lines[0].text = lines[0].words.map(\.text).joined(separator: " ")
+        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        #expect(laidOut[0].text == "x = 100; y = 2;")
+        _ = glyphs
+        glyphs[0].removeAll()
+    }
+
     @Test("A proportional title does not fit a monospace grid; code does")
     func monospaceFit() throws {
         let (code, codeGlyphs) = SyntheticLines.lines(["let total = items.reduce(0, +)", "print(total)"])
