@@ -24,12 +24,18 @@ enum TextBlockAssembler {
 
         var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
-        /// Whether its characters sit on a monospace grid (code): true from a fit of 0.75, false
-        /// up to 0.6 (measured: monospace blocks 0.69 to 1, proportional 0.39 to 0.56), nil
-        /// in between or with too few characters to tell.
+        /// Whether its characters sit on a monospace grid (code): true from a fit of 0.75 (or
+        /// 0.85 on one row), false up to 0.6 (measured: monospace blocks 0.69 to 1, proportional
+        /// 0.39 to 0.56), nil in between or with too few characters to tell.
         var isMonospace: Bool? {
             guard let fit = CodeIndenter.monospaceFit(rows: lines.map(\.blobs)) else { return nil }
-            return fit >= 0.75 ? true : fit <= 0.6 ? false : nil
+            if fit >= 0.75 { return true }
+            // A dim comment's thin strokes break into pieces off the grid; one clean row on it
+            // is enough.
+            if lines.contains(where: { (CodeIndenter.monospaceFit(rows: [$0.blobs], minimumPairs: 12) ?? 0) >= 0.85 }) {
+                return true
+            }
+            return fit <= 0.6 ? false : nil
         }
 
         /// The block's x-height: the median height of all its blobs, mostly small letters;
@@ -211,12 +217,14 @@ enum TextBlockAssembler {
             // a lone line that far off (a status bar's item) is not part of the text.
             let widest = upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4
             guard let first = rows.first else { return true }
-            guard steps >= 0.8, steps <= widest else { return false }
-            // Every row of both on one grid of the pitch.
-            return rows.allSatisfy { baseline in
-                let offset = Double(baseline - first) / pitch
-                return abs(offset - offset.rounded()) <= 0.15
-            }
+            guard steps >= 0.8, steps <= widest, let last = rows.last else { return false }
+            // The rows of both on one grid, its pitch measured over their whole span; a row in
+            // ten may be off it (a row of brackets hangs below the baseline).
+            let span = Double(last - first)
+            let grid = span / max(1, (span / pitch).rounded())
+            let offsets = rows.map { Double($0 - first) / grid }.map { $0 - $0.rounded() }.sorted()
+            let phase = offsets[offsets.count / 2]
+            return offsets.filter { abs($0 - phase) > 0.15 }.count <= rows.count / 10
         }
         // Two single lines: a spaced-out list, same size and left edge.
         let height = max(upper.lineHeight, lower.lineHeight)
