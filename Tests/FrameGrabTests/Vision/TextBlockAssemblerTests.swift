@@ -5,10 +5,12 @@ import Testing
 struct TextBlockAssemblerTests {
     /// One line of monospace ink: a blob per character (spaces leave a cell empty), cells 10 px
     /// wide, rows 18 px apart.
-    static func chain(_ text: String, row: Int, column: Int = 0) -> [InkBlob] {
+    /// Brackets hang `drop` pixels lower.
+    static func chain(_ text: String, row: Int, column: Int = 0, drop: Int = 0) -> [InkBlob] {
         text.enumerated().compactMap { offset, character in
             guard character != " " else { return nil }
-            let box = BoundingBox(x: 20 + (column + offset) * 10 + 2, y: 20 + row * 18, width: 6, height: 10)
+            let hangs = "[](){}".contains(character) ? drop : 0
+            let box = BoundingBox(x: 20 + (column + offset) * 10 + 2, y: 20 + row * 18 + hangs, width: 6, height: 10)
             return InkBlob(box: box, pixelCount: 30)
         }
     }
@@ -50,5 +52,15 @@ struct TextBlockAssemblerTests {
         let blocks = Self.blocks(chains)
         #expect(blocks.count == 1)
         #expect(blocks.first?.lines.count == 2)
+    }
+
+    @Test("Code a blank line apart stays one block across a row of brackets")
+    func rhythmAcrossBrackets() {
+        let source = ["search :: Index -> Text -> [Int]", "search (Index entries) query =", "  case map lookupWord query of",
+                      "    [] -> []", "    (first : rest) -> toList first", "  where", "    lookupWord w = findWithDefault w",
+                      "", "build :: [(Int, Text)] -> Index", "build slides = Index (fromListWith pairs)", "  where",
+                      "    pairs = [(word, n) | (n, body) <- slides]"]
+        let chains = source.enumerated().filter { !$0.element.isEmpty }.map { Self.chain($0.element, row: $0.offset, drop: 3) }
+        #expect(Self.blocks(chains).count == 1)
     }
 }
