@@ -266,12 +266,13 @@ enum TextBlockAssembler {
               let leftSize = left.xHeight, let rightSize = right.xHeight else { return false }
         let sizeRatio = rightSize / max(leftSize, 1)
         guard sizeRatio >= 0.7, sizeRatio <= 1.4, left.isMonospace == true || right.isMonospace == true else { return false }
-        let height = left.lineHeight
+        // The gap between the columns: from the longest of the rows they share (a short cell
+        // leaves a wide gap on its own row).
+        let shared = left.lines.filter { row in right.lines.contains { overlapsVertically(row.box, $0.box) } }
+        guard let columnEnd = shared.map(\.box.right).filter({ $0 <= right.box.x + 2 }).max(),
+              Double(right.box.x - columnEnd) <= 15 * left.lineHeight else { return false }
         let continued = right.lines.filter { line in
-            left.lines.contains { row in
-                overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2
-                    && Double(right.box.x - row.box.right) <= 15 * height
-            }
+            left.lines.contains { row in overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2 }
         }.count
         return continued >= 2 && Double(continued) >= 0.8 * Double(right.lines.count)
     }
