@@ -24,6 +24,9 @@ enum TextBlockAssembler {
 
         var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
+        /// The level of the surface under most of its lines (one at a panel's edge can differ).
+        var ground: UInt8 { lines.map(\.ground).sorted()[lines.count / 2] }
+
         /// Whether its characters sit on a monospace grid (code): true from a fit of 0.75 (or
         /// 0.85 on one row), false up to 0.6 (measured: monospace blocks 0.69 to 1, proportional
         /// 0.39 to 0.56), nil in between or with too few characters to tell.
@@ -201,7 +204,7 @@ enum TextBlockAssembler {
     /// see coming) or after one or two blank lines.
     private static func keepRhythm(_ upper: Block, _ lower: Block) -> Bool {
         guard lower.box.y > upper.box.bottom, withinColumns(lower.box, of: upper),
-              sameSurface(upper.lines[0].ground, lower.lines[0].ground) else { return false }
+              sameSurface(upper.ground, lower.ground) else { return false }
         if let lowerSize = lower.xHeight, let upperSize = upper.xHeight {
             let sizeRatio = lowerSize / max(upperSize, 1)
             guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
@@ -217,14 +220,15 @@ enum TextBlockAssembler {
             // a lone line that far off (a status bar's item) is not part of the text.
             let widest = upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4
             guard let first = rows.first else { return true }
-            guard steps >= 0.8, steps <= widest, let last = rows.last else { return false }
-            // The rows of both on one grid, its pitch measured over their whole span; a row in
-            // ten may be off it (a row of brackets hangs below the baseline).
+            // Where the two meet, a whole number of rows apart.
+            guard steps >= 0.8, steps <= widest, abs(steps - steps.rounded()) <= 0.2, let last = rows.last else { return false }
+            // The rows of both on one grid, its pitch measured over their whole span; of five
+            // rows or more, one in ten may be off it (a row of brackets hangs below the baseline).
             let span = Double(last - first)
             let grid = span / max(1, (span / pitch).rounded())
             let offsets = rows.map { Double($0 - first) / grid }.map { $0 - $0.rounded() }.sorted()
             let phase = offsets[offsets.count / 2]
-            return offsets.filter { abs($0 - phase) > 0.15 }.count <= rows.count / 10
+            return offsets.filter { abs($0 - phase) > 0.15 }.count <= (rows.count >= 5 ? max(1, rows.count / 10) : 0)
         }
         // Two single lines: a spaced-out list, same size and left edge.
         let height = max(upper.lineHeight, lower.lineHeight)
@@ -262,7 +266,7 @@ enum TextBlockAssembler {
     /// file tree is read apart from them (a dim gutter has its own contrast).
     private static func continuesRows(of left: Block, with right: Block) -> Bool {
         guard right.box.x > left.box.x, right.box.width < left.box.width,
-              sameSurface(left.lines[0].ground, right.lines[0].ground),
+              sameSurface(left.ground, right.ground),
               let leftSize = left.xHeight, let rightSize = right.xHeight else { return false }
         let sizeRatio = rightSize / max(leftSize, 1)
         guard sizeRatio >= 0.7, sizeRatio <= 1.4, left.isMonospace == true || right.isMonospace == true else { return false }

@@ -63,4 +63,16 @@ struct TextBlockAssemblerTests {
         let chains = source.enumerated().filter { !$0.element.isEmpty }.map { Self.chain($0.element, row: $0.offset, drop: 3) }
         #expect(Self.blocks(chains).count == 1)
     }
+
+    @Test("A tab's label above the code, off its grid, keeps to itself")
+    func tabApart() {
+        let tab = Self.chain("Index.hs", row: 1).map { blob in
+            var blob = blob
+            blob.box.y -= 8
+            return blob
+        }
+        let code = ["{-# LANGUAGE OverloadedStrings #-}", "module Slides.Index", "  ( Index", "  , build", "  ) where"]
+        let chains = [tab] + code.enumerated().map { Self.chain($0.element, row: $0.offset + 2) }
+        #expect(Self.blocks(chains).count == 2)
+    }
 }
