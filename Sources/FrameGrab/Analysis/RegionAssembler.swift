@@ -52,8 +52,9 @@ enum RegionAssembler {
         var laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
         for index in laidOut.indices { laidOut[index].number = numbers[index] }
         if kind == .code {
-            // Bracket strokes OCR took for letters close whatever is open.
-            let repaired = DigitContext.repaired(PunctuationShapes.closingBrackets(in: laidOut.map(\.text).joined(separator: "\n")))
+            // Bracket strokes OCR took for letters close whatever is open; digits and symbol
+            // runs come back from their neighbours.
+            let repaired = SymbolRuns.repaired(DigitContext.repaired(PunctuationShapes.closingBrackets(in: laidOut.map(\.text).joined(separator: "\n"))))
             for (index, text) in repaired.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 laidOut[index].text = String(text)
             }
