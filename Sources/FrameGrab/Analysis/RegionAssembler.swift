@@ -13,7 +13,7 @@ enum RegionAssembler {
     static let minimumConfidence = 0.45
 
     static func regions(from blocks: [ReadBlock], contentArea: BoundingBox) -> [Region] {
-        let blocks = joiningStrayClosers(joiningAlignedColumns(blocks))
+        let blocks = joiningStrayClosers(joiningAlignedColumns(joiningGutterPieces(blocks)))
         let typicalHeight = median(blocks.map(\.block.glyphHeight))
         var regions: [Region] = []
         var glyphHeights: [Int] = []
@@ -68,6 +68,45 @@ enum RegionAssembler {
                       detections: laidOut.flatMap(DataDetector.detections))
     }
 
+    /// A dim gutter is found in pieces (a few numbers here, a few there, some not at all):
+    /// narrow blocks of mostly whole numbers, one above the other with their right edges
+    /// aligned, are one column again, so that it can join the code it numbers.
+    private static func joiningGutterPieces(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        let pieces = blocks.indices.filter { isGutterPiece(blocks[$0]) }.sorted { blocks[$0].block.box.y < blocks[$1].block.box.y }
+        var columns: [[Int]] = []
+        for piece in pieces {
+            let box = blocks[piece].block.box
+            let slack = max(4, blocks[piece].block.glyphHeight / 2)
+            if let column = columns.indices.first(where: { column in
+                let last = blocks[columns[column].last!].block.box
+                return abs(last.right - box.right) <= slack && box.y >= last.bottom - 2
+            }) {
+                columns[column].append(piece)
+            } else {
+                columns.append([piece])
+            }
+        }
+        var joined = blocks
+        var removed: Set<Int> = []
+        for column in columns where column.count >= 2 {
+            var gutter = blocks[column[0]]
+            for piece in column.dropFirst() {
+                gutter.lines += blocks[piece].lines
+                gutter.glyphs += blocks[piece].glyphs
+                gutter.block.box = gutter.block.box.union(blocks[piece].block.box)
+                removed.insert(piece)
+            }
+            joined[column[0]] = gutter
+        }
+        return joined.indices.filter { !removed.contains($0) }.map { joined[$0] }
+    }
+
+    private static func isGutterPiece(_ read: ReadBlock) -> Bool {
+        let numbers = read.lines.filter { LineNumberGutter.number($0.text) != nil }.count
+        return numbers >= 1 && 3 * numbers >= 2 * read.lines.count
+            && read.block.box.width <= 7 * max(1, read.block.glyphHeight)
+    }
+
     /// Columns that share their rows are one text: a terminal's table (`NAME  READY  STATUS`),
     /// or an editor's line numbers beside the code they number (the gutter is then recognised
     /// as one). A column joins the block on its left when most of its rows continue rows of
@@ -104,9 +143,10 @@ enum RegionAssembler {
                 return overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2 && gap <= 15 * height
             }
         }.count
-        guard continued >= 2, Double(continued) >= 0.8 * Double(right.lines.count) else { return false }
-        let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.glyphs, lines: $0.lines) }
+        // Line numbers may be missing where a dim gutter was not found, as LineNumberGutter allows.
         let numbers = left.lines.allSatisfy { $0.words.first.map { LineNumberGutter.number($0.text) != nil } ?? false }
+        guard continued >= 2, Double(continued) >= (numbers ? 0.6 : 0.8) * Double(right.lines.count) else { return false }
+        let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.glyphs, lines: $0.lines) }
         return numbers || fits.contains { $0 >= 0.8 }
     }
 

@@ -1,0 +1,35 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Regions from what OCR read")
+struct RegionAssemblerTests {
+    static func readBlock(_ lines: [Line], glyphs: [[BoundingBox]]) -> RegionAssembler.ReadBlock {
+        let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
+        let block = TextBlock(box: box, polarity: .lightOnDark, lines: zip(lines, glyphs).map { TextBlock.Row(box: $0.box, glyphs: $1) },
+                              glyphHeight: 20, xHeight: 14, ground: 30, inkContrast: 200)
+        return RegionAssembler.ReadBlock(block: block, lines: lines, glyphs: glyphs)
+    }
+
+    /// Right-aligned line numbers left of the code, on the code's rows (30 px apart).
+    static func gutter(_ numbers: ClosedRange<Int>) -> RegionAssembler.ReadBlock {
+        let lines = numbers.map { number in
+            let text = String(number)
+            let box = BoundingBox(x: 70 - 14 * text.count, y: (number - 1) * 30, width: 14 * text.count - 4, height: 20)
+            return Line(text: text, box: box, words: [Word(text: text, box: box, confidence: 0.9)])
+        }
+        return readBlock(lines, glyphs: lines.map { [$0.box] })
+    }
+
+    @Test("A dim gutter found in pieces still numbers the code beside it")
+    func gutterInPieces() throws {
+        let source = ["func total(of items: [Item]) -> Int {", "    var sum = 0", "    for item in items {",
+                      "        sum += item.price", "    }", "    return sum", "}", "let answer = total(of: cart)"]
+        let (code, glyphs) = SyntheticLines.lines(source)
+        let blocks = [Self.gutter(1...3), Self.readBlock(code, glyphs: glyphs), Self.gutter(6...8)]
+        let regions = RegionAssembler.regions(from: blocks, contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720))
+        let region = try #require(regions.first { $0.kind == .code })
+        #expect(regions.count == 1)
+        #expect(region.lines.map(\.number) == [1, 2, 3, nil, nil, 6, 7, 8])
+        #expect(region.text == source.joined(separator: "\n"))
+    }
+}
