@@ -188,16 +188,32 @@ enum TextBlockAssembler {
         while joined {
             joined = false
             search: for upper in blocks.indices {
-                for lower in blocks.indices where lower != upper && keepRhythm(blocks[upper], blocks[lower])
-                    && !blocks.indices.contains(where: { $0 != upper && $0 != lower && isBetween(blocks[$0], blocks[upper], blocks[lower]) }) {
-                    blocks[upper].add(blocks[lower])
-                    blocks.remove(at: lower)
+                for lower in blocks.indices where lower != upper && keepRhythm(blocks[upper], blocks[lower]) {
+                    let between = blocks.indices.filter { $0 != upper && $0 != lower && isBetween(blocks[$0], blocks[upper], blocks[lower]) }
+                    // What lies between, on the rows the rhythm leaves for it, is one of its
+                    // lines: a dim comment found only in pieces.
+                    guard between.allSatisfy({ sitsOnRows(blocks[$0], between: blocks[upper], and: blocks[lower]) }) else { continue }
+                    for index in between + [lower] { blocks[upper].add(blocks[index]) }
+                    blocks[upper].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+                    for index in ([lower] + between).sorted(by: >) { blocks.remove(at: index) }
                     joined = true
                     break search
                 }
             }
         }
         return blocks
+    }
+
+    /// Whether `block`, between two blocks that keep one rhythm, stands on their surface, in
+    /// their columns (not left of them, where gutters are), and on rows of their pitch.
+    private static func sitsOnRows(_ block: Block, between upper: Block, and lower: Block) -> Bool {
+        guard let pitch = upper.pitch ?? lower.pitch, sameSurface(block.ground, upper.ground),
+              Double(block.box.x) >= Double(min(upper.box.x, lower.box.x)) - upper.lineHeight / 2,
+              block.box.x < max(upper.box.right, lower.box.right) else { return false }
+        return block.lines.allSatisfy { line in
+            let steps = Double(line.box.bottom - upper.lastRow.bottom) / pitch
+            return steps >= 0.8 && abs(steps - steps.rounded()) <= 0.25
+        }
     }
 
     /// Whether `lower` continues `upper`: right below it (a dedent the first pass could not

@@ -75,4 +75,24 @@ struct TextBlockAssemblerTests {
         let chains = [tab] + code.enumerated().map { Self.chain($0.element, row: $0.offset + 2) }
         #expect(Self.blocks(chains).count == 2)
     }
+
+    @Test("A dim comment found only in broken pieces between two code blocks is one of their rows")
+    func dimCommentBetween() {
+        let upper = ["local M = {}", "local current, stamp = {}, 0"]
+        let lower = ["function M.poll(path)", "  local mtime = lfs.attributes(path)", "  if mtime == stamp then",
+                     "    return current", "  end", "  return current", "end"]
+        // Thin grey strokes broken up: low bits of letters, in two pieces of the row.
+        let comment = [("Reload config.lua", 3), ("when its mtime changes.", 21)].map { text, column in
+            Self.chain(text, row: 3, column: column).map { blob in
+                var blob = blob
+                blob.box = BoundingBox(x: blob.box.x, y: blob.box.y + 5, width: 4, height: 5)
+                return blob
+            }
+        }
+        let chains = upper.enumerated().map { Self.chain($0.element, row: $0.offset) } + comment
+            + lower.enumerated().map { Self.chain($0.element, row: $0.offset + 4) }
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 10)
+    }
 }
