@@ -19,11 +19,23 @@ enum LineNumberGutter {
         guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
         guard isCountingUp(numbered.map(\.value)), rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
 
+        // A number misread (`g9`, `°`) is still in the gutter's column, left of the code.
+        let gutterRight = numbered.map(\.word.box.right).max()!
         var split = Split(lines: [], glyphs: [], numbers: [])
         for (index, line) in lines.enumerated() {
             guard let number = candidates[index] else {
+                var line = line
+                var rowGlyphs = glyphs[index]
+                if let first = line.words.first, first.box.right <= gutterRight + 2 {
+                    line.words.removeFirst()
+                    line.text = line.words.map(\.text).joined(separator: " ")
+                    if let start = line.words.first {
+                        line.box = line.words.dropFirst().reduce(start.box) { $0.union($1.box) }
+                    }
+                    rowGlyphs = rowGlyphs.filter { $0.x > first.box.right }
+                }
                 split.lines.append(line)
-                split.glyphs.append(glyphs[index])
+                split.glyphs.append(rowGlyphs)
                 split.numbers.append(nil)
                 continue
             }

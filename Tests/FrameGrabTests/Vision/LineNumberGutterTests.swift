@@ -16,6 +16,17 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "", "    println!(\"{x}\");", "}"])
     }
 
+    @Test("A misread number stays out of the code: it stands in the gutter's column")
+    func misreadNumber() throws {
+        let source = [" 98  fn main() {", " g9      let x = 1;", "100      println!(\"{x}\");", "101  }"]
+        let (lines, glyphs) = SyntheticLines.lines(source)
+        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
+        #expect(split.numbers == [98, nil, 100, 101])
+        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
+                == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
+    }
+
     @Test("Numbers in the code itself are not a gutter", arguments: [
         ["x = 1", "y = 2", "z = 3"],
         ["1 + 2", "3 * 4", "5 - 6", "7 / 8"],
