@@ -32,7 +32,10 @@ struct RecognitionPlan {
                 let bottom = lineIndex == lines.count - 1
                     ? line.bottom + margin
                     : min(line.bottom + margin, (line.bottom + lines[lineIndex + 1].y + 1) / 2)
-                let area = BoundingBox(left: line.x - margin, top: top, right: line.right + margin, bottom: bottom)
+                // An indented line is read from the block's edge: a dim start (a grey comment's
+                // `--`, a run of small dots) can be too faint to have been found with the line.
+                let left = line.x - block.box.x > block.glyphHeight ? block.box.x : line.x
+                let area = BoundingBox(left: left - margin, top: top, right: line.right + margin, bottom: bottom)
                     .intersection(frame) ?? line
                 let merged = Double(line.height) > 1.7 * Double(typicalHeight)
                 pieces.append(Piece(blockIndex: blockIndex, lineIndex: lineIndex, area: area,
