@@ -77,9 +77,13 @@ enum RegionAssembler {
         for piece in pieces {
             let box = blocks[piece].block.box
             let slack = max(4, blocks[piece].block.glyphHeight / 2)
+            // Right edges aligned, and no row shared (the current line's number, highlighted,
+            // can be a piece inside the others' span).
             if let column = columns.indices.first(where: { column in
-                let last = blocks[columns[column].last!].block.box
-                return abs(last.right - box.right) <= slack && box.y >= last.bottom - 2
+                columns[column].allSatisfy { other in
+                    abs(blocks[other].block.box.right - box.right) <= slack
+                        && !blocks[other].lines.contains { line in blocks[piece].lines.contains { overlapsVertically($0.box, line.box) } }
+                }
             }) {
                 columns[column].append(piece)
             } else {
@@ -96,6 +100,9 @@ enum RegionAssembler {
                 gutter.block.box = gutter.block.box.union(blocks[piece].block.box)
                 removed.insert(piece)
             }
+            let rows = zip(gutter.lines, gutter.glyphs).sorted { $0.0.box.y < $1.0.box.y }
+            gutter.lines = rows.map(\.0)
+            gutter.glyphs = rows.map(\.1)
             joined[column[0]] = gutter
         }
         return joined.indices.filter { !removed.contains($0) }.map { joined[$0] }

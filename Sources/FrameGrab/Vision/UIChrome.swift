@@ -4,7 +4,8 @@
 ///
 /// Along the bottom, a status bar sits on a strip of its own colour, or holds three items or
 /// more: a slide's footer (`@speaker · Conference 2026`, `17 / 42`) is text on the slide. Along
-/// the top, small type is chrome: a slide's title is large.
+/// the top, small type is chrome: a slide's title is large. A sidebar beside an editor's code
+/// (a file tree) is chrome too.
 enum UIChrome {
     /// - Parameters:
     ///   - glyphHeights: each region's typical glyph height.
@@ -14,7 +15,10 @@ enum UIChrome {
         let band = max(24, contentArea.height / 18)
         var top: [Int] = []
         var bottom: [Int] = []
-        for (index, region) in regions.enumerated() where region.kind != .code && region.lines.count == 1 {
+        // A bar's item may look like code on its own (a tab's `fetcher_spec.rb`), but holds a
+        // word or two.
+        for (index, region) in regions.enumerated() where region.lines.count == 1
+            && (region.kind != .code || region.lines[0].words.count <= 2) {
             guard glyphHeights[index] <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
             if region.box.bottom - contentArea.y <= band { top.append(index) }
             if contentArea.bottom - region.box.bottom <= band { bottom.append(index) }
@@ -23,9 +27,14 @@ enum UIChrome {
         bars += rows(of: bottom, in: regions).filter { row in
             row.count >= 3 || row.allSatisfy { abs(Int(grounds[$0]) - Int(contentGround)) > 20 }
         }
-        guard !bars.isEmpty else { return regions }
-
-        var result = regions.enumerated().filter { index, _ in !bars.joined().contains(index) }.map(\.element)
+        var result = regions.enumerated().filter { index, _ in !bars.joined().contains(index) }.map { index, region in
+            var region = region
+            if isSidebar(index, in: regions, contentArea: contentArea, glyphHeights: glyphHeights)
+                || isIconColumn(region, contentArea: contentArea) {
+                region.kind = .ui
+            }
+            return region
+        }
         for bar in bars {
             let items = bar.map { regions[$0] }.sorted { $0.box.x < $1.box.x }
             let words = items.flatMap { $0.lines.flatMap(\.words) }
@@ -38,6 +47,29 @@ enum UIChrome {
                                  lines: [line], detections: items.flatMap(\.detections)))
         }
         return result
+    }
+
+    /// A file tree or outline beside an editor: a list of three lines or more starting near the
+    /// top, left of code it runs alongside, in type no bigger than the code's. (A slide's list
+    /// beside a code panel starts below the title and is set larger.)
+    private static func isSidebar(_ index: Int, in regions: [Region], contentArea: BoundingBox, glyphHeights: [Int]) -> Bool {
+        let region = regions[index]
+        guard region.kind == .text, region.lines.count >= 3,
+              region.box.y - contentArea.y <= contentArea.height / 10,
+              region.box.width <= contentArea.width * 3 / 10 else { return false }
+        return regions.indices.contains { code in
+            regions[code].kind == .code && regions[code].box.x >= region.box.right
+                && regions[code].box.y < region.box.bottom && regions[code].box.bottom > region.box.y
+                && 10 * glyphHeights[index] <= 11 * glyphHeights[code]
+        }
+    }
+
+    /// An activity bar's icons read as letters: a narrow column along the left or right edge
+    /// holding a character or two per line.
+    private static func isIconColumn(_ region: Region, contentArea: BoundingBox) -> Bool {
+        let nearEdge = region.box.x - contentArea.x <= contentArea.width / 25 || contentArea.right - region.box.right <= contentArea.width / 25
+        return region.kind != .code && nearEdge && region.box.width <= contentArea.width / 30
+            && region.lines.allSatisfy { $0.text.filter { !$0.isWhitespace }.count <= 2 }
     }
 
     /// The regions among `indices` grouped by the row they share.

@@ -119,18 +119,21 @@ struct ScreenTextTests {
         #expect(spurious == 0)
     }
 
-    @Test("Editor tab bars and status bars are UI chrome", arguments: ["editor-dark-1080p.mp4", "editor-light-720p.mp4"])
+    @Test("Editor tab bars, status bars and file-tree sidebars are UI chrome", arguments: ["editor-dark-1080p.mp4", "editor-light-720p.mp4"])
     func chrome(clip: String) async throws {
-        var bars = 0, found = 0
+        var truths: [String: Int] = [:], found: [String: Int] = [:]
         for reading in try await Self.readings(clip) {
-            for truth in reading.slide.regions where truth.kind == "ui" && (truth.chrome == "tabs" || truth.chrome == "status") {
-                bars += 1
+            for truth in reading.slide.regions where truth.kind == "ui" {
+                guard let chrome = truth.chrome, ["tabs", "status", "sidebar"].contains(chrome) else { continue }
+                truths[chrome, default: 0] += 1
                 if reading.report.regions.contains(where: { $0.kind == .ui && $0.box.intersectionOverUnion(truth.bbox.box) >= 0.5 }) {
-                    found += 1
+                    found[chrome, default: 0] += 1
                 }
             }
         }
-        #expect(bars > 0)
-        #expect(Double(found) >= 0.8 * Double(bars), "\(clip): \(found) of \(bars) bars")
+        #expect(!truths.isEmpty)
+        for (chrome, count) in truths {
+            #expect(Double(found[chrome] ?? 0) >= 0.8 * Double(count), "\(clip): \(found[chrome] ?? 0) of \(count) \(chrome)")
+        }
     }
 }
