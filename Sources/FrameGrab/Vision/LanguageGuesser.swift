@@ -25,16 +25,19 @@ enum LanguageGuesser {
                  ("Ok(", 2), ("&mut", 4), ("println!", 5), ("#[derive", 5), ("use std::", 5), ("Vec<", 3), ("&str", 4),
                  ("unwrap()", 3), ("mod", 1), ("crate::", 4), ("Result<", 2), ("=>", 1)],
         "javascript": [("function", 3), ("const", 2), ("let", 1), ("=>", 2), ("===", 4), ("console.log", 4), ("document.", 4),
-                       ("async", 1), ("await", 1), ("require(", 4), ("export", 1), ("undefined", 3), ("null", 1), ("window.", 3)],
+                       ("async", 1), ("await", 1), ("require(", 4), ("export", 1), ("undefined", 3), ("null", 1), ("window.", 3),
+                       ("throw new", 1)],
         "typescript": [("interface", 2), (": string", 4), (": number", 4), (": boolean", 4), ("type", 1), ("export", 1),
                        ("const", 1), ("=>", 1), ("Promise<", 3), ("readonly", 3), ("import {", 2), ("as const", 4), (": void", 3)],
         "java": [("public class", 5), ("private", 1), ("public", 1), ("static void", 4), ("System.out", 5), ("@Override", 4),
-                 ("new", 1), ("String", 1), ("final", 2), ("void", 1), ("import java.", 5), ("throws", 1), ("extends", 1)],
+                 ("new", 1), ("String", 1), ("final", 2), ("void", 1), ("import java.", 5), ("throws", 1), ("extends", 1),
+                 ("throw new", 2), ("List<", 2), ("long", 1), ("boolean", 2), (".stream()", 4), ("Optional<", 3), ("private final", 4)],
         "kotlin": [("fun", 4), ("val", 2), ("var", 1), ("?.let", 5), ("data class", 5), ("override fun", 5), ("it.", 2),
                    ("when (", 3), ("listOf(", 4), ("mapOf(", 4), ("suspend", 3), ("println(", 1), ("object", 1)],
         "shell": [("$ ", 2), ("#!/bin/", 5), ("sudo", 3), ("cd ", 2), ("ls", 1), ("git ", 3), ("echo", 2), ("export", 1),
                   ("| grep", 4), ("&&", 1), ("fi", 3), ("done", 2), ("then", 2), ("$(", 3), ("--", 0.5), ("apt", 3),
-                  ("total", 1), ("drwx", 5), ("-rw-", 5), ("~/", 3), ("curl", 3), ("make", 1)],
+                  ("total", 1), ("drwx", 5), ("-rw-", 5), ("~/", 3), ("curl", 3), ("make", 1), (":~", 3), ("kubectl", 3),
+                  ("docker", 3), ("ssh", 2)],
         "json": [("\": ", 3), ("\":", 2), ("{", 0.5), ("}", 0.5), ("true", 1), ("false", 1), ("null", 1)],
         "yaml": [(": ", 1), ("- ", 1), ("---", 3), ("name:", 2), ("version:", 2), ("image:", 3), ("runs-on:", 5), ("steps:", 4),
                  ("uses:", 5), ("apiVersion:", 5), ("kind:", 2), ("spec:", 3), ("env:", 2)],
@@ -59,14 +62,23 @@ enum LanguageGuesser {
 
     static func guess(_ text: String) -> Guess? {
         let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "#" && $0 != "@" }).map(String.init))
+        // SQL in a string literal is data of the program around it, not the program.
+        let unquoted = withoutStrings(text)
+        let unquotedWords = Set(unquoted.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init))
+        let document = text.drop { $0.isWhitespace }
         var scores: [(String, Double)] = []
         for (language, evidence) in markers {
+            // A JSON document opens with a bracket.
+            if language == "json" && !(document.hasPrefix("{") || document.hasPrefix("[")) { continue }
             var score = 0.0
             for (marker, weight) in evidence {
                 let isWord = marker.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "#" || $0 == "@" }
-                let found = isWord ? words.contains(marker) : text.contains(marker)
+                let found = language == "sql"
+                    ? (isWord ? unquotedWords.contains(marker) : contains(unquoted, marker))
+                    : (isWord ? words.contains(marker) : contains(text, marker))
                 if found { score += weight }
             }
+            if language == "php" && callsMethodOnVariable(text) { score += 5 }
             scores.append((language, score))
         }
         scores.sort { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
@@ -76,5 +88,43 @@ enum LanguageGuesser {
         let share = best.1 / (best.1 + runnerUp)
         let amount = min(1, best.1 / 12)
         return Guess(language: best.0, confidence: (share * amount * 1000).rounded() / 1000)
+    }
+
+    /// Whether `marker` occurs in `text`; one that starts with a letter (`require(`) must start
+    /// a name there, not end one (`catalog.require(`).
+    private static func contains(_ text: String, _ marker: String) -> Bool {
+        guard let first = marker.first, first.isLetter else { return text.contains(marker) }
+        var rest = Substring(text)
+        while let range = rest.range(of: marker) {
+            let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
+            if !(before.isLetter || before.isNumber || before == "_" || before == ".") { return true }
+            rest = text[range.upperBound...]
+        }
+        return false
+    }
+
+    /// PHP's `$stmt->execute()`: a method called on a `$variable`.
+    private static func callsMethodOnVariable(_ text: String) -> Bool {
+        text.split(separator: "$").dropFirst().contains { after in
+            let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return !name.isEmpty && after.dropFirst(name.count).hasPrefix("->")
+        }
+    }
+
+    /// The text with what is between quotes on a line left out.
+    private static func withoutStrings(_ text: String) -> String {
+        var result = ""
+        var quote: Character?
+        for character in text {
+            if character == "\n" { quote = nil }
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 }

@@ -27,6 +27,20 @@ struct LanguageGuesserTests {
         #expect(guess.confidence > 0.3)
     }
 
+    /// Markers found where they prove nothing: `require(` as a method, SQL in a string, a
+    /// Python dict that reads like JSON.
+    static let misleading: [(String, String)] = [
+        ("java", "public Order place(CustomerId id, List<Item> items) {\n    var product = catalog.require(item.sku());\n    throw new IllegalStateException();\n}"),
+        ("php", "function page(PDO $db, int $page): array\n{\n    $stmt = $db->prepare('SELECT id FROM talks ORDER BY id LIMIT :lim');\n    return $stmt->fetchAll();\n}"),
+        ("python", "def search(query, token):\n    response = get(API, params={\"q\": query},\n                   headers={\"Authorization\": f\"Bearer {token}\"})"),
+        ("shell", "ops@prod:~$ kubectl get pods -n talks\nNAME       READY   STATUS\napi-7d9f   1/1     Running"),
+    ]
+
+    @Test("Markers out of place do not mislead", arguments: misleading)
+    func misleadingMarkers(sample: (String, String)) throws {
+        #expect(LanguageGuesser.guess(sample.1)?.language == sample.0)
+    }
+
     @Test("Prose is no language")
     func prose() {
         #expect(LanguageGuesser.guess("Why we parse headers by hand\nZero allocations per request") == nil)
