@@ -89,12 +89,16 @@ public final class FrameAnalyzer {
                              with engine: TesseractEngine, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
         var picture = image.cropped(to: piece.area)
             .inkOnPaper(ground: block.ground, polarity: block.polarity, fullInk: max(24, block.inkContrast * 7 / 10))
+        // An indented line's piece starts at its block's edge, for a dim start of the line;
+        // bare paper before the first ink costs OCR time, and goes.
+        let blank = max(0, picture.leadingPaperColumns() - piece.margin)
+        if blank > 0 { picture = picture.cropped(to: BoundingBox(x: blank, y: 0, width: picture.width - blank, height: picture.height)) }
         picture = MarkedZeros.erased(from: picture)
         let scale = FrameAnalyzer.scale(forXHeight: block.xHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
         return engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
             let words = line.words.map {
-                Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: piece.area.x, dy: piece.area.y), confidence: $0.confidence)
+                Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: piece.area.x + blank, dy: piece.area.y), confidence: $0.confidence)
             }
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
             return Line(text: line.text, box: box, words: words)

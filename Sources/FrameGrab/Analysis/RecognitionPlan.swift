@@ -11,6 +11,8 @@ struct RecognitionPlan {
         var lineIndex: Int
         /// The part of the frame to read, margins included.
         var area: BoundingBox
+        /// The paper kept around the ink.
+        var margin: Int
         var layout: TesseractEngine.Layout
         /// Roughly the characters to read: recognition time grows with length over height.
         var cost: Double
@@ -38,7 +40,7 @@ struct RecognitionPlan {
                 let area = BoundingBox(left: left - margin, top: top, right: line.right + margin, bottom: bottom)
                     .intersection(frame) ?? line
                 let merged = Double(line.height) > 1.7 * Double(typicalHeight)
-                pieces.append(Piece(blockIndex: blockIndex, lineIndex: lineIndex, area: area,
+                pieces.append(Piece(blockIndex: blockIndex, lineIndex: lineIndex, area: area, margin: margin,
                                     layout: merged ? .block : .line,
                                     cost: Double(line.width) / Double(max(1, line.height))))
             }

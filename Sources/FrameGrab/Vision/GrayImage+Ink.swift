@@ -17,4 +17,12 @@ extension GrayImage {
         }
         return GrayImage(width: width, height: height, pixels: pixels.map { lookup[Int($0)] })
     }
+
+    /// How many columns from the left hold nothing darker than `paper`.
+    func leadingPaperColumns(paper: UInt8 = 240) -> Int {
+        for x in 0..<width {
+            for y in 0..<height where self[x, y] < paper { return x }
+        }
+        return width
+    }
 }
