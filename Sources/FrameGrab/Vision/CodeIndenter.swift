@@ -11,8 +11,8 @@ enum CodeIndenter {
         guard let guess = cellWidth(of: lines) else {
             return lines.map { line in var line = line; line.indent = 0; return line }
         }
-        let rows = glyphs.map { CharacterInk.cells(in: $0) }
-        let cell = refinedCellWidth(rows: rows, guess: guess)
+        let cell = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
+        let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: cell) }
         // Column 0 is where the leftmost line starts; lines with no words (a numbered empty
         // row of a gutter) have no start.
         let origin = lines.indices.filter { !lines[$0].words.isEmpty }.compactMap { index in
@@ -70,6 +70,28 @@ enum CodeIndenter {
         return true
     }
 
+    /// A `"` is two ticks side by side, high on the line, inside one cell: one character, not
+    /// two. (Two `'` in a row stand a cell apart.)
+    static func joiningQuoteTicks(_ row: [CharacterInk], cell: Double) -> [CharacterInk] {
+        guard row.count >= 2 else { return row }
+        let height = Double(row.map { $0.bottom - $0.top }.sorted()[row.count / 2])
+        let baseline = Double(row.map(\.bottom).sorted()[row.count / 2])
+        func isTick(_ ink: CharacterInk) -> Bool {
+            Double(ink.bottom - ink.top) <= 0.6 * height && Double(ink.bottom) <= baseline - 0.35 * height
+        }
+        var joined: [CharacterInk] = []
+        for ink in row {
+            if let last = joined.last, isTick(last), last.parts == 1, isTick(ink), Double(ink.right - last.left) <= 0.75 * cell {
+                joined[joined.count - 1] = CharacterInk(left: last.left, right: ink.right, top: min(last.top, ink.top),
+                                                        bottom: max(last.bottom, ink.bottom), parts: 2,
+                                                        tallestPart: max(last.tallestPart, ink.tallestPart))
+            } else {
+                joined.append(ink)
+            }
+        }
+        return joined
+    }
+
     /// Each character's ink in a row of cells: a cell holding one character is its ink; a
     /// cell of several touching characters gives none.
     private static func inks(of row: [CharacterInk], cell: Double) -> [CharacterInk?] {
@@ -102,8 +124,8 @@ enum CodeIndenter {
     /// Nil when there are too few characters to tell.
     static func monospaceFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
         guard let guess = cellWidth(of: lines) else { return nil }
-        let rows = glyphs.map { CharacterInk.cells(in: $0) }
-        let cell = refinedCellWidth(rows: rows, guess: guess)
+        let cell = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
+        let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: cell) }
         var fitting = 0
         var total = 0
         for row in rows {

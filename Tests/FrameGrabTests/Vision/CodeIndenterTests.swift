@@ -43,6 +43,24 @@ struct CodeIndenterTests {
         glyphs[0].removeAll()
     }
 
+    @Test("A double quote drawn as two ticks is one character on the grid")
+    func quoteTicks() {
+        let source = "name = \"ab\""
+        var (lines, glyphs) = SyntheticLines.lines([source])
+        // Each `"` is two short ticks high in its cell, not one glyph.
+        let characters = source.filter { $0 != " " }
+        glyphs[0] = zip(characters, glyphs[0]).flatMap { character, box -> [BoundingBox] in
+            guard character == "\"" else { return [box] }
+            return [BoundingBox(x: box.x, y: box.y, width: 2, height: 7), BoundingBox(x: box.x + 5, y: box.y, width: 2, height: 7)]
+        }
+        // Tesseract read `= "ab"` as one word.
+        let merged = Word(text: "=\"ab\"", box: lines[0].words[1].box.union(lines[0].words[2].box), confidence: 0.9)
+        lines[0].words = [lines[0].words[0], merged]
+        lines[0].text = "name =\"ab\""
+        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        #expect(laidOut[0].text == source)
+    }
+
     @Test("A proportional title does not fit a monospace grid; code does")
     func monospaceFit() throws {
         let (code, codeGlyphs) = SyntheticLines.lines(["let total = items.reduce(0, +)", "print(total)"])
