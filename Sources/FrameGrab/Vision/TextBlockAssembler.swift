@@ -48,12 +48,21 @@ enum TextBlockAssembler {
             return heights.count >= 4 ? median(heights) : nil
         }
 
-        /// The usual distance between baselines, once there are two rows that show theirs:
-        /// rows between two that do (lone braces) count as rows.
+        /// The distance between baselines, once there are two rows that show theirs: the
+        /// smallest step between such rows that the others are whole multiples of (a blank
+        /// line, or a lone brace without a baseline, makes a step of two), measured over all
+        /// of them.
         var pitch: Double? {
-            let known = rowBaselines.enumerated().compactMap { index, baseline in baseline.map { (index, $0) } }
+            let known = rowBaselines.compactMap { $0 }
             guard known.count >= 2 else { return nil }
-            let steps = zip(known.dropFirst(), known).map { Double($0.1 - $1.1) / Double($0.0 - $1.0) }.sorted()
+            let steps = zip(known.dropFirst(), known).map { Double($0 - $1) }.filter { $0 > 0 }.sorted()
+            guard !steps.isEmpty else { return nil }
+            for candidate in steps {
+                let multiples = steps.map { ($0 / candidate).rounded() }
+                if zip(steps, multiples).allSatisfy({ $1 >= 1 && abs($0 / candidate - $1) <= 0.12 }) {
+                    return steps.reduce(0, +) / multiples.reduce(0, +)
+                }
+            }
             return steps[steps.count / 2]
         }
 
@@ -246,11 +255,13 @@ enum TextBlockAssembler {
             let phase = offsets[offsets.count / 2]
             return offsets.filter { abs($0 - phase) > 0.15 }.count <= (rows.count >= 5 ? max(1, rows.count / 10) : 0)
         }
-        // Two single lines: a spaced-out list, same size and left edge.
+        // Two single lines: a spaced-out list, same size and left edge; in monospace type (a
+        // terminal's output), a blank line apart.
         let height = max(upper.lineHeight, lower.lineHeight)
         let glyphRatio = median(lower.glyphHeights) / max(median(upper.glyphHeights), 1)
+        let widest = upper.isMonospace == true && lower.isMonospace == true ? 2.2 : 1.6
         return abs(lower.box.x - upper.box.x) <= Int(height / 2) && glyphRatio >= 0.8 && glyphRatio <= 1.25
-            && Double(lower.box.y - upper.box.bottom) <= 1.6 * height
+            && Double(lower.box.y - upper.box.bottom) <= widest * height
     }
 
     // MARK: Table columns
@@ -294,6 +305,8 @@ enum TextBlockAssembler {
         let continued = right.lines.filter { line in
             left.lines.contains { row in overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2 }
         }.count
+        // One line is the rest of a row, a little apart (a line number's code, coloured apart).
+        if right.lines.count == 1 && continued == 1 { return Double(right.box.x - columnEnd) <= 3.5 * left.lineHeight }
         return continued >= 2 && Double(continued) >= 0.8 * Double(right.lines.count)
     }
 

@@ -6,11 +6,11 @@ struct TextBlockAssemblerTests {
     /// One line of monospace ink: a blob per character (spaces leave a cell empty), cells 10 px
     /// wide, rows 18 px apart.
     /// Brackets hang `drop` pixels lower.
-    static func chain(_ text: String, row: Int, column: Int = 0, drop: Int = 0) -> [InkBlob] {
+    static func chain(_ text: String, row: Int, column: Int = 0, drop: Int = 0, height: Int = 10) -> [InkBlob] {
         text.enumerated().compactMap { offset, character in
             guard character != " " else { return nil }
             let hangs = "[](){}".contains(character) ? drop : 0
-            let box = BoundingBox(x: 20 + (column + offset) * 10 + 2, y: 20 + row * 18 + hangs, width: 6, height: 10)
+            let box = BoundingBox(x: 20 + (column + offset) * 10 + 2, y: 20 + row * 18 + hangs, width: 6, height: height)
             return InkBlob(box: box, pixelCount: 30)
         }
     }
@@ -91,6 +91,22 @@ struct TextBlockAssemblerTests {
         }
         let chains = upper.enumerated().map { Self.chain($0.element, row: $0.offset) } + comment
             + lower.enumerated().map { Self.chain($0.element, row: $0.offset + 4) }
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 10)
+    }
+
+    @Test("Terminal output with blank lines between single lines, and a line number apart from its code, is one block")
+    func terminalWithBlankLines() {
+        let rows: [(Int, String)] = [(0, "ana@devbox:~/dashboard$ npm ci"), (2, "added 412 packages in 9s"),
+                                     (4, "71 packages are looking for funding"), (5, "  run npm fund for details"),
+                                     (7, "found 0 vulnerabilities"), (8, "ana@devbox:~/dashboard$ npx tsc --noEmit"),
+                                     (9, "src/LineChart.tsx:58:11 - error TS2322: Type 'string | undefined'"),
+                                     (13, "Found 1 error in src/LineChart.tsx:58"), (15, "ana@devbox:~/dashboard$ ls -l src")]
+        // Glyphs 13 px tall on rows 18 px apart, as a terminal's.
+        var chains = rows.map { Self.chain($0.1, row: $0.0, height: 13) }
+        // `58    const label = find(id)?.label;`: the number and the code in colours of their own.
+        chains += [Self.chain("58", row: 11, height: 13), Self.chain("const label = find(id)?.label;", row: 11, column: 6, height: 13)]
         let blocks = Self.blocks(chains)
         #expect(blocks.count == 1)
         #expect(blocks.first?.lines.count == 10)
