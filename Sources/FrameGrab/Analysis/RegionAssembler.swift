@@ -120,20 +120,7 @@ enum RegionAssembler {
     /// that block, in type of the same size, and one of them is set in monospace type: prose
     /// beside code (a list next to a code panel) keeps its own rhythm and stays apart.
     private static func joiningAlignedColumns(_ blocks: [ReadBlock]) -> [ReadBlock] {
-        var blocks = blocks
-        var joined = true
-        while joined {
-            joined = false
-            search: for left in blocks.indices {
-                for right in blocks.indices where right != left && continuesRows(of: blocks[left], with: blocks[right]) {
-                    blocks[left] = appending(blocks[right], to: blocks[left])
-                    blocks.remove(at: right)
-                    joined = true
-                    break search
-                }
-            }
-        }
-        return blocks
+        blocks.joiningPairs(where: continuesRows) { left, right in appending(right, to: left) }
     }
 
     private static func continuesRows(of left: ReadBlock, with right: ReadBlock) -> Bool {

@@ -271,20 +271,11 @@ enum TextBlockAssembler {
     /// `1/1` or `0` read apart from its row is easily misread. Each pass joins one column to
     /// the block on its left.
     private static func joinedTableColumns(_ blocks: [Block]) -> [Block] {
-        var blocks = blocks
-        var joined = true
-        while joined {
-            joined = false
-            search: for left in blocks.indices {
-                for right in blocks.indices where right != left && continuesRows(of: blocks[left], with: blocks[right]) {
-                    blocks[left].add(blocks[right])
-                    blocks.remove(at: right)
-                    joined = true
-                    break search
-                }
-            }
+        blocks.joiningPairs(where: continuesRows) { left, right in
+            var left = left
+            left.add(right)
+            return left
         }
-        return blocks
     }
 
     /// Whether most rows of `right` continue rows of `left` on the same surface, in type of the
