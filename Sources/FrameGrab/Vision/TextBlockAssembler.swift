@@ -41,11 +41,14 @@ enum TextBlockAssembler {
             return fit <= 0.6 ? false : nil
         }
 
-        /// The block's x-height: the median height of all its blobs, mostly small letters;
+        /// The block's size, to compare with others': the median height of all its blobs, or
+        /// of its letters when marks far lower than them are most of it (a rule of `=`);
         /// unknown for a few blobs (a lone `}` is as tall as a line).
         var xHeight: Double? {
             let heights = lines.flatMap { $0.blobs.map(\.height) }
-            return heights.count >= 4 ? median(heights) : nil
+            guard heights.count >= 4 else { return nil }
+            let all = median(heights), letters = TextBlockAssembler.xHeight(heights)
+            return all < 0.5 * letters ? letters : all
         }
 
         /// The distance between baselines, once there are two rows that show theirs: the
@@ -137,7 +140,7 @@ enum TextBlockAssembler {
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
                       glyphHeight: Int(median(block.glyphHeights)),
-                      xHeight: Int(median(block.lines.flatMap { $0.blobs.map(\.height) })))
+                      xHeight: Int(xHeight(block.lines.flatMap { $0.blobs.map(\.height) })))
         }
     }
 
@@ -335,6 +338,17 @@ enum TextBlockAssembler {
             row.glyphs.sort { $0.x < $1.x }
             return row
         }
+    }
+
+    /// The x-height OCR scales for: the median height of the blobs that are letters, mostly
+    /// small ones, not the marks far lower than the tall glyphs (dots, dashes, the bars of `=`
+    /// and `_` in a rule of them, which would make the text look tiny and be enlarged 4 times).
+    static func xHeight(_ heights: [Int]) -> Double {
+        let sorted = heights.sorted()
+        guard let tallest = sorted.last else { return 0 }
+        let tall = Double(sorted[sorted.count * 9 / 10])
+        let letters = sorted.filter { Double($0) >= 0.4 * tall }
+        return median(letters.isEmpty ? [tallest] : letters)
     }
 
     private static func median<T: BinaryInteger>(_ values: [T]) -> Double {
