@@ -1,14 +1,17 @@
 /// Checks punctuation against where its ink sits, since OCR confuses marks that differ mostly
 /// in height: `.` on the baseline, `-` at mid-height, `_` and `,` below the baseline; a small
 /// mark up high read as `°` or `*` is a backtick; a tall narrow stroke read as a letter, that
-/// reaches below the baseline, is the bracket closing the innermost open one. Typographic
-/// quotes become the ASCII quotes code uses.
+/// reaches below the baseline, is the bracket closing the innermost open one, and a `C` or `>`
+/// that does is a parenthesis. Typographic quotes become the ASCII quotes code uses.
 enum PunctuationShapes {
     private static let flatMarks: Set<Character> = [".", "-", "_", ",", "·", "—", "–"]
     private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]
     private static let strokes: Set<Character> = ["i", "l", "1", "!", "I", "t"]
     private static let dotted: Set<Character> = ["i", "j", "!", "¡", ":", ";"]
     private static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
+    /// Letters and marks a parenthesis is read as when its curve is shallow: they stand on the
+    /// baseline, a parenthesis reaches below it.
+    private static let parenthesisLookalikes: [Character: Character] = ["C": "(", "c": "(", "<": "(", ">": ")"]
     /// Marks code does not use, read in place of ones it does: typographic quotes for ASCII
     /// quotes, `©` for a zero.
     private static let typographic: [Character: Character] = ["‘": "'", "’": "'", "“": "\"", "”": "\"", "′": "'", "″": "\"",
@@ -35,6 +38,9 @@ enum PunctuationShapes {
             }
             if strokes.contains(character) && isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
                 return bracketPlaceholder(for: character)
+            }
+            if let parenthesis = parenthesisLookalikes[character], isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
+                return parenthesis
             }
             return character
         }

@@ -19,6 +19,10 @@ struct PunctuationShapesTests {
         ("i", Ink(left: 20, right: 23, top: 91, bottom: 100, parts: 2, tallestPart: 3), ":", "two dots read as an i are a colon"),
         ("i", Ink(left: 20, right: 23, top: 88, bottom: 100, parts: 2, tallestPart: 9), "i", "a dot over a stem is an i"),
         ("“", Ink(left: 20, right: 26, top: 84, bottom: 88), "\"", "typographic quotes become ASCII"),
+        ("C", Ink(left: 20, right: 25, top: 84, bottom: 103), "(", "a shallow parenthesis read as C"),
+        (">", Ink(left: 20, right: 25, top: 84, bottom: 103), ")", "a shallow parenthesis read as >"),
+        ("C", Ink(left: 20, right: 27, top: 87, bottom: 100), "C", "a real C stands on the baseline"),
+        (">", Ink(left: 20, right: 27, top: 91, bottom: 99), ">", "a real > stays in the x-height"),
     ]
 
     @Test("Marks are what their ink says", arguments: cases)
