@@ -94,15 +94,43 @@ public final class FrameAnalyzer {
         let blank = max(0, picture.leadingPaperColumns() - piece.margin)
         if blank > 0 { picture = picture.cropped(to: BoundingBox(x: blank, y: 0, width: picture.width - blank, height: picture.height)) }
         picture = MarkedZeros.erased(from: picture)
+        let rules = DrawnRules(in: picture, minimumLength: max(12, 4 * block.xHeight), thickest: max(2, block.xHeight / 3))
+        if !rules.rules.isEmpty { picture = rules.erased(from: picture) }
         let scale = FrameAnalyzer.scale(forXHeight: block.xHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
-        return engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
+        let lines = engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
             let words = line.words.map {
                 Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: piece.area.x + blank, dy: piece.area.y), confidence: $0.confidence)
             }
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
             return Line(text: line.text, box: box, words: words)
         }
+        guard !rules.rules.isEmpty, piece.layout == .line else { return lines }
+        return [withRules(rules, in: lines.first, origin: (piece.area.x + blank, piece.area.y), row: block.lines[piece.lineIndex],
+                          block: block)].compactMap { $0 }
+    }
+
+    /// A line read with its drawn rules painted out, given them back as words: each repeats its
+    /// character over the cells it covers. A rule under or over words (an underline, a strike)
+    /// is not text.
+    private static func withRules(_ rules: DrawnRules, in line: Line?, origin: (x: Int, y: Int), row: TextBlock.Row,
+                                  block: TextBlock) -> Line? {
+        var words = line?.words ?? []
+        let bottoms = row.glyphs.map(\.bottom).sorted()
+        let baseline = Double(bottoms.isEmpty ? row.box.bottom : bottoms[bottoms.count / 2]) - Double(origin.y)
+        let widths = words.filter { $0.text.count >= 3 }.map { Double($0.box.width) / (Double($0.text.count) - 0.2) }.sorted()
+        let cell = widths.isEmpty ? 0.55 * Double(block.glyphHeight) : widths[widths.count / 2]
+        for rule in rules.rules {
+            let box = BoundingBox(x: origin.x + rule.left, y: origin.y + rule.top, width: rule.right - rule.left, height: rule.bottom - rule.top)
+            guard !words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > $0.box.width / 2 }) else { continue }
+            let character = DrawnRules.character(of: rule, baseline: baseline, xHeight: Double(block.xHeight))
+            let count = max(1, Int((Double(box.width) / cell).rounded()))
+            words.append(Word(text: String(repeating: character, count: count), box: box, confidence: 0.9))
+        }
+        guard !words.isEmpty else { return nil }
+        words.sort { $0.box.x < $1.box.x }
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        return Line(text: words.map(\.text).joined(separator: " "), box: box, words: words)
     }
 
     /// Enlarges small text until its x-height reaches `smallestXHeight`; shrinks huge titles

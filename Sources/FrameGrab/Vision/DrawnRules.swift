@@ -1,0 +1,95 @@
+/// Runs of `=`, `-` or `_` drawn across a line (pytest's `==== FAILURES ====`, a diff's
+/// `-----`, underlined headings in a terminal): in monospace type their bars line up into long
+/// rules, touching or a small gap apart, which Tesseract reads as strings of letters
+/// (`SEGSSSESS`). They are found in the ink, painted out before OCR, and given back as words
+/// of their character, as many as the cells they cover.
+struct DrawnRules {
+    /// One rule: one bar (`-`, `_`) or two stacked (`=`), in the picture's coordinates.
+    struct Rule: Equatable {
+        var left: Int
+        var right: Int
+        var top: Int
+        var bottom: Int
+        var bars: Int
+    }
+
+    let rules: [Rule]
+
+    /// The rules in `picture` (dark ink on white paper), at least `minimumLength` pixels
+    /// long: on a row, thin bars (no thicker than `thickest` anywhere, where a letter's arc
+    /// turns down into its sides and a `+` has its stem) touching or a small gap apart; bars on
+    /// consecutive rows over the same columns are one bar, and one or two bars one rule.
+    init(in picture: GrayImage, minimumLength: Int, thickest: Int) {
+        func ink(_ x: Int, _ y: Int) -> Bool { picture[x, y] < 128 }
+        func thickness(_ x: Int, _ y: Int) -> Int {
+            var top = y, bottom = y
+            while top > 0 && ink(x, top - 1) { top -= 1 }
+            while bottom < picture.height - 1 && ink(x, bottom + 1) { bottom += 1 }
+            return bottom - top + 1
+        }
+        var bars: [Rule] = []
+        for y in 0..<picture.height {
+            // The row's thin segments, then runs of them with small gaps between.
+            var segments: [(start: Int, end: Int)] = []
+            var x = 0
+            while x < picture.width {
+                guard ink(x, y) else { x += 1; continue }
+                let start = x
+                while x < picture.width && ink(x, y) { x += 1 }
+                if (start..<x).allSatisfy({ thickness($0, y) <= thickest }) {
+                    segments.append((start, x))
+                }
+            }
+            var runs: [(start: Int, end: Int)] = []
+            for segment in segments {
+                if let last = runs.last, segment.start - last.end <= max(2, (segment.end - segment.start)) {
+                    runs[runs.count - 1].end = segment.end
+                } else {
+                    runs.append(segment)
+                }
+            }
+            for run in runs where run.end - run.start >= minimumLength {
+                if let bar = bars.lastIndex(where: { $0.bottom == y && Self.overlap($0, run.start, run.end) }) {
+                    bars[bar].bottom = y + 1
+                    bars[bar].left = min(bars[bar].left, run.start)
+                    bars[bar].right = max(bars[bar].right, run.end)
+                } else {
+                    bars.append(Rule(left: run.start, right: run.end, top: y, bottom: y + 1, bars: 1))
+                }
+            }
+        }
+        var rules: [Rule] = []
+        for bar in bars {
+            if let rule = rules.firstIndex(where: { Self.overlap($0, bar.left, bar.right) && bar.top - $0.bottom <= 2 * thickest }) {
+                rules[rule] = Rule(left: min(rules[rule].left, bar.left), right: max(rules[rule].right, bar.right),
+                                   top: rules[rule].top, bottom: bar.bottom, bars: rules[rule].bars + 1)
+            } else {
+                rules.append(bar)
+            }
+        }
+        self.rules = rules.filter { $0.bars <= 2 }
+    }
+
+    /// Whether most of the shorter of a rule and the run from `left` to `right` lies over the other.
+    private static func overlap(_ rule: Rule, _ left: Int, _ right: Int) -> Bool {
+        min(rule.right, right) - max(rule.left, left) >= min(rule.right - rule.left, right - left) * 8 / 10
+    }
+
+    /// `picture` with the rules painted white.
+    func erased(from picture: GrayImage) -> GrayImage {
+        var image = picture
+        for rule in rules {
+            for y in max(0, rule.top - 1)..<min(image.height, rule.bottom + 1) {
+                for x in rule.left..<rule.right { image[x, y] = 255 }
+            }
+        }
+        return image
+    }
+
+    /// The character a rule repeats: `=` for two bars; for one, `_` at or below the baseline,
+    /// `-` above it. `baseline` is in the picture's coordinates.
+    static func character(of rule: Rule, baseline: Double, xHeight: Double) -> Character {
+        if rule.bars == 2 { return "=" }
+        return Double(rule.top + rule.bottom) / 2 >= baseline - 0.25 * xHeight ? "_" : "-"
+    }
+}

@@ -1,0 +1,53 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Rules drawn with = - _")
+struct DrawnRulesTests {
+    /// A white picture 200 x 30 with `draw` applied.
+    static func picture(_ draw: (inout GrayImage) -> Void) -> GrayImage {
+        var image = GrayImage(width: 200, height: 30, filledWith: 255)
+        draw(&image)
+        return image
+    }
+
+    static func bar(_ image: inout GrayImage, y: Int, from left: Int, to right: Int, cell: Int = 9, ink: Int = 5) {
+        // One character's bar per cell, a small gap between them, as a monospace font draws `=` or `-`.
+        var x = left
+        while x < right {
+            for dx in 0..<min(ink, right - x) { image[x + dx, y] = 0; image[x + dx, y + 1] = 0 }
+            x += cell
+        }
+    }
+
+    @Test("A run of = is one rule of two bars, of - or _ one bar")
+    func found() throws {
+        let equals = DrawnRules(in: Self.picture { Self.bar(&$0, y: 10, from: 10, to: 190); Self.bar(&$0, y: 15, from: 10, to: 190) },
+                                minimumLength: 36, thickest: 3)
+        let rule = try #require(equals.rules.first)
+        #expect(equals.rules.count == 1)
+        #expect(rule.bars == 2 && rule.left == 10 && rule.right >= 185)
+        #expect(DrawnRules.character(of: rule, baseline: 20, xHeight: 9) == "=")
+
+        let dashes = DrawnRules(in: Self.picture { Self.bar(&$0, y: 14, from: 10, to: 190) }, minimumLength: 36, thickest: 3)
+        #expect(dashes.rules.count == 1)
+        #expect(DrawnRules.character(of: try #require(dashes.rules.first), baseline: 20, xHeight: 9) == "-")
+        let underscores = DrawnRules(in: Self.picture { Self.bar(&$0, y: 20, from: 10, to: 190, ink: 9) }, minimumLength: 36, thickest: 3)
+        #expect(DrawnRules.character(of: try #require(underscores.rules.first), baseline: 20, xHeight: 9) == "_")
+    }
+
+    @Test("Letters are not rules: a run of + has stems, the tops of o turn down into their sides")
+    func lettersKept() {
+        let pluses = Self.picture { image in
+            Self.bar(&image, y: 14, from: 10, to: 190)
+            for x in stride(from: 12, to: 190, by: 9) { for y in 10..<20 { image[x, y] = 0 } }
+        }
+        #expect(DrawnRules(in: pluses, minimumLength: 36, thickest: 3).rules.isEmpty)
+        let os = Self.picture { image in
+            for left in stride(from: 10, to: 185, by: 9) {
+                for x in left..<(left + 6) { image[x, 10] = 0; image[x, 19] = 0 }
+                for y in 10..<20 { image[left, y] = 0; image[left + 5, y] = 0 }
+            }
+        }
+        #expect(DrawnRules(in: os, minimumLength: 36, thickest: 3).rules.isEmpty)
+    }
+}
