@@ -139,8 +139,10 @@ enum RegionAssembler {
         }.count
         // Line numbers may be missing where a dim gutter was not found, as LineNumberGutter allows.
         let numbers = left.lines.allSatisfy { $0.words.first.map { LineNumberGutter.number($0.text) != nil } ?? false }
-        guard continued >= 2, Double(continued) >= (numbers ? 0.6 : 0.8) * Double(right.lines.count) else { return false }
         let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.glyphs, lines: $0.lines) }
+        // A lone line at the end of a row of monospace code: a comment aligned far right.
+        if right.lines.count == 1 && continued == 1 { return left.lines.count >= 2 && fits.contains { $0 >= 0.8 } }
+        guard continued >= 2, Double(continued) >= (numbers ? 0.6 : 0.8) * Double(right.lines.count) else { return false }
         return numbers || fits.contains { $0 >= 0.8 }
     }
 

@@ -32,4 +32,17 @@ struct RegionAssemblerTests {
         #expect(region.lines.map(\.number) == [1, 2, 3, nil, nil, 6, 7, 8])
         #expect(region.text == source.joined(separator: "\n"))
     }
+
+    @Test("A comment aligned far right of a code line, read apart, ends that line")
+    func alignedComment() throws {
+        let source = ["if fstat(fd, &info) == 0 && info.st_size < offset {", "    offset = 0", "    pending.removeAll()", "}"]
+        let (code, glyphs) = SyntheticLines.lines(source)
+        let (comment, commentGlyphs) = SyntheticLines.line("// truncated or rotated: read it again from the top", row: 1, left: 100 + 14 * 24)
+        let blocks = [Self.readBlock(code, glyphs: glyphs), Self.readBlock([comment], glyphs: [commentGlyphs])]
+        let regions = RegionAssembler.regions(from: blocks, contentArea: BoundingBox(x: 0, y: 0, width: 1920, height: 1080))
+        #expect(regions.count == 1)
+        let region = try #require(regions.first)
+        #expect(region.text.split(separator: "\n").map(String.init)[1]
+                == "    offset = 0          // truncated or rotated: read it again from the top")
+    }
 }
