@@ -15,12 +15,13 @@ enum UIChrome {
         let band = max(24, contentArea.height / 18)
         var top: [Int] = []
         var bottom: [Int] = []
-        // A bar's item may look like code on its own (a tab's `fetcher_spec.rb`), but holds a
-        // word or two.
-        for (index, region) in regions.enumerated() where region.lines.count == 1
-            && (region.kind != .code || region.lines[0].words.count <= 2) {
+        // A bar's item may look like code on its own (a tab's `fetcher_spec.rb`, a status bar's
+        // `Ln 24, Col 34`): along the top it holds a word or two; along the bottom, the row it
+        // makes must be a bar (below).
+        for (index, region) in regions.enumerated() where region.lines.count == 1 {
             guard glyphHeights[index] <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
-            if region.box.bottom - contentArea.y <= band { top.append(index) }
+            let fewWords = region.kind != .code || region.lines[0].words.count <= 2
+            if region.box.bottom - contentArea.y <= band && fewWords { top.append(index) }
             if contentArea.bottom - region.box.bottom <= band { bottom.append(index) }
         }
         var bars: [[Int]] = rows(of: top, in: regions)
