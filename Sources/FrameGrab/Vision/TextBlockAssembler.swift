@@ -135,7 +135,7 @@ enum TextBlockAssembler {
                 blocks.append(Block(line))
             }
         }
-        blocks = joinedTableColumns(joinedAcrossBlankLines(blocks))
+        blocks = joinedMarkers(joinedTableColumns(joinedAcrossBlankLines(blocks)))
 
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
@@ -265,6 +265,29 @@ enum TextBlockAssembler {
         let widest = upper.isMonospace == true && lower.isMonospace == true ? 2.2 : 1.6
         return abs(lower.box.x - upper.box.x) <= Int(height / 2) && glyphRatio >= 0.8 && glyphRatio <= 1.25
             && Double(lower.box.y - upper.box.bottom) <= widest * height
+    }
+
+    // MARK: Markers
+
+    /// A narrow column of marks inside a block's box, each before a line of the block on its
+    /// row (pytest's `E` before the lines it marks, too far left to join them as they were
+    /// found), is part of that block.
+    private static func joinedMarkers(_ blocks: [Block]) -> [Block] {
+        blocks.joiningPairs(where: { block, marks in
+            marks.box.x >= block.box.x && marks.box.right <= block.box.right && marks.box.y >= block.box.y
+                && marks.box.bottom <= block.box.bottom && Double(marks.box.width) <= 3 * block.lineHeight
+                && sameSurface(block.ground, marks.ground)
+                // Each mark stands before a line of the block, on its row.
+                && marks.lines.allSatisfy { mark in
+                    block.lines.contains { overlapsVertically($0.box, mark.box) && $0.box.x > mark.box.right }
+                }
+        }) { block, marks in
+            var joined = block
+            joined.add(marks)
+            joined.lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+            if let last = joined.lines.last { joined.lastRow = last.box }
+            return joined
+        }
     }
 
     // MARK: Table columns

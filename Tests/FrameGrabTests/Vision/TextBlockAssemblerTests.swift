@@ -111,4 +111,16 @@ struct TextBlockAssemblerTests {
         #expect(blocks.count == 1)
         #expect(blocks.first?.lines.count == 10)
     }
+
+    @Test("pytest's E markers, too far left of the lines they mark, stay with them")
+    func markers() {
+        let rows: [(Int, Int, String)] = [(0, 0, "mira@tern:~$ python3 -m pytest -q"), (2, 4, "def test_parse_ipv4():"),
+                                          (3, 8, "pkt = load(\"fixtures/ipv4.bin\")"), (4, 8, "assert parse(pkt).flags == 2"),
+                                          (5, 8, "AssertionError: assert 0 == 2"), (6, 8, "+  where 0 = Packet(flags=0).flags"),
+                                          (8, 0, "tests/test_parse.py:41: AssertionError")]
+        let chains = rows.map { Self.chain($0.2, row: $0.0, column: $0.1) } + [Self.chain("E", row: 5), Self.chain("E", row: 6)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 7)
+    }
 }
