@@ -124,7 +124,7 @@ public final class FrameAnalyzer {
             let box = BoundingBox(x: origin.x + rule.left, y: origin.y + rule.top, width: rule.right - rule.left, height: rule.bottom - rule.top)
             guard !words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > $0.box.width / 2 }) else { continue }
             let character = DrawnRules.character(of: rule, baseline: baseline, xHeight: Double(block.xHeight))
-            let count = max(1, Int((Double(box.width) / cell).rounded()))
+            let count = rule.dots > 0 ? rule.dots : max(1, Int((Double(box.width) / cell).rounded()))
             words.append(Word(text: String(repeating: character, count: count), box: box, confidence: 0.9))
         }
         guard !words.isEmpty else { return nil }

@@ -1,16 +1,18 @@
 /// Runs of `=`, `-` or `_` drawn across a line (pytest's `==== FAILURES ====`, a diff's
-/// `-----`, underlined headings in a terminal): in monospace type their bars line up into long
+/// `-----`, underlined headings in a terminal), and rows of dots: in monospace type bars line up into long
 /// rules, touching or a small gap apart, which Tesseract reads as strings of letters
 /// (`SEGSSSESS`). They are found in the ink, painted out before OCR, and given back as words
 /// of their character, as many as the cells they cover.
 struct DrawnRules {
-    /// One rule: one bar (`-`, `_`) or two stacked (`=`), in the picture's coordinates.
+    /// One rule: one bar (`-`, `_`), two stacked (`=`), or none but a row of `dots`, in the
+    /// picture's coordinates.
     struct Rule: Equatable {
         var left: Int
         var right: Int
         var top: Int
         var bottom: Int
         var bars: Int
+        var dots = 0
     }
 
     let rules: [Rule]
@@ -67,7 +69,37 @@ struct DrawnRules {
                 rules.append(bar)
             }
         }
-        self.rules = rules.filter { $0.bars <= 2 }
+        self.rules = rules.filter { $0.bars <= 2 } + DrawnRules.dotRows(in: picture, largest: thickest, gap: minimumLength / 2)
+    }
+
+    /// Rows of four dots or more (pytest's `....F...`, a leader `.......`), which Tesseract
+    /// may not read at all: small blobs on one level, nothing above or below them (an `i`'s
+    /// dot has its stem, a `:` its other dot), each within `gap` of the next with nothing
+    /// between (`a.b.c.d` is not a row of dots).
+    private static func dotRows(in picture: GrayImage, largest: Int, gap: Int) -> [Rule] {
+        let mask = picture.pixels.map { $0 < 128 }
+        func empty(_ columns: Range<Int>, except rows: Range<Int>) -> Bool {
+            !columns.contains { x in (0..<picture.height).contains { y in !rows.contains(y) && mask[y * picture.width + x] } }
+        }
+        let dots = ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height).map(\.box)
+            .filter { $0.width <= largest && $0.height <= largest && empty($0.x..<$0.right, except: $0.y..<$0.bottom) }
+            .sorted { $0.x < $1.x }
+        var rows: [[BoundingBox]] = []
+        for dot in dots {
+            if let row = rows.lastIndex(where: { row in
+                let last = row[row.count - 1]
+                return dot.x - last.right <= gap && abs((dot.y + dot.bottom) - (last.y + last.bottom)) <= 2
+                    && empty(last.right..<max(last.right, dot.x), except: 0..<0)
+            }) {
+                rows[row].append(dot)
+            } else {
+                rows.append([dot])
+            }
+        }
+        return rows.filter { $0.count >= 4 }.map { row in
+            Rule(left: row[0].x, right: row[row.count - 1].right, top: row.map(\.y).min()!, bottom: row.map(\.bottom).max()!,
+                 bars: 0, dots: row.count)
+        }
     }
 
     /// Whether most of the shorter of a rule and the run from `left` to `right` lies over the other.
@@ -86,9 +118,10 @@ struct DrawnRules {
         return image
     }
 
-    /// The character a rule repeats: `=` for two bars; for one, `_` at or below the baseline,
-    /// `-` above it. `baseline` is in the picture's coordinates.
+    /// The character a rule repeats: `.` for dots, `=` for two bars; for one, `_` at or below
+    /// the baseline, `-` above it. `baseline` is in the picture's coordinates.
     static func character(of rule: Rule, baseline: Double, xHeight: Double) -> Character {
+        if rule.bars == 0 { return "." }
         if rule.bars == 2 { return "=" }
         return Double(rule.top + rule.bottom) / 2 >= baseline - 0.25 * xHeight ? "_" : "-"
     }

@@ -50,4 +50,38 @@ struct DrawnRulesTests {
         }
         #expect(DrawnRules(in: os, minimumLength: 36, thickest: 3).rules.isEmpty)
     }
+
+    /// A 2 x 2 dot at (x, 20).
+    static func dot(_ image: inout GrayImage, x: Int) {
+        for dx in 0..<2 { image[x + dx, 20] = 0; image[x + dx, 21] = 0 }
+    }
+
+    @Test("A row of dots is a rule of dots, counted one by one")
+    func dots() throws {
+        let progress = Self.picture { image in
+            for index in 0..<10 where index != 4 { Self.dot(&image, x: 10 + 9 * index) }
+            for y in 12..<22 { image[46, y] = 0 }       // the F of `....F.....`
+        }
+        let rules = DrawnRules(in: progress, minimumLength: 36, thickest: 3).rules
+        #expect(rules.map(\.dots) == [4, 5])
+        #expect(DrawnRules.character(of: try #require(rules.first), baseline: 22, xHeight: 9) == ".")
+    }
+
+    @Test("Dots between letters or over stems are not a row of dots")
+    func dotsInText() {
+        let between = Self.picture { image in
+            for index in 0..<6 {
+                Self.dot(&image, x: 10 + 18 * index)
+                for y in 14..<22 { image[19 + 18 * index, y] = 0 }     // a letter between each two
+            }
+        }
+        #expect(DrawnRules(in: between, minimumLength: 36, thickest: 3).rules.isEmpty)
+        let iDots = Self.picture { image in
+            for index in 0..<6 {
+                Self.dot(&image, x: 10 + 9 * index)
+                for y in 24..<29 { image[10 + 9 * index, y] = 0 }      // the stem under each dot
+            }
+        }
+        #expect(DrawnRules(in: iDots, minimumLength: 36, thickest: 3).rules.isEmpty)
+    }
 }
