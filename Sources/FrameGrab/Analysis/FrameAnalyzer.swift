@@ -118,8 +118,7 @@ public final class FrameAnalyzer {
         var words = line?.words ?? []
         let bottoms = row.glyphs.map(\.bottom).sorted()
         let baseline = Double(bottoms.isEmpty ? row.box.bottom : bottoms[bottoms.count / 2]) - Double(origin.y)
-        let widths = words.filter { $0.text.count >= 3 }.map { Double($0.box.width) / (Double($0.text.count) - 0.2) }.sorted()
-        let cell = widths.isEmpty ? 0.55 * Double(block.glyphHeight) : widths[widths.count / 2]
+        let cell = line.flatMap { CodeIndenter.cellWidth(of: [$0]) } ?? 0.55 * Double(block.glyphHeight)
         for rule in rules.rules {
             let box = BoundingBox(x: origin.x + rule.left, y: origin.y + rule.top, width: rule.right - rule.left, height: rule.bottom - rule.top)
             guard !words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > $0.box.width / 2 }) else { continue }

@@ -23,35 +23,32 @@ enum LineNumberGutter {
         let gutterRight = numbered.map(\.word.box.right).max()!
         var split = Split(lines: [], glyphs: [], numbers: [])
         for (index, line) in lines.enumerated() {
-            guard let number = candidates[index] else {
-                var line = line
-                var rowGlyphs = glyphs[index]
-                if let first = line.words.first, first.box.right <= gutterRight + 2 {
-                    line.words.removeFirst()
-                    line.text = line.words.map(\.text).joined(separator: " ")
-                    if let start = line.words.first {
-                        line.box = line.words.dropFirst().reduce(start.box) { $0.union($1.box) }
-                    }
-                    rowGlyphs = rowGlyphs.filter { $0.x > first.box.right }
-                }
+            let number = candidates[index]
+            guard let first = line.words.first, number != nil || first.box.right <= gutterRight + 2 else {
                 split.lines.append(line)
-                split.glyphs.append(rowGlyphs)
+                split.glyphs.append(glyphs[index])
                 split.numbers.append(nil)
                 continue
             }
-            var code = line
-            code.words.removeFirst()
-            code.text = code.words.map(\.text).joined(separator: " ")
-            if let first = code.words.first {
-                code.box = code.words.dropFirst().reduce(first.box) { $0.union($1.box) }
-            } else {
-                code.box = BoundingBox(x: number.word.box.right, y: line.box.y, width: 0, height: line.box.height)
-            }
-            split.lines.append(code)
-            split.glyphs.append(glyphs[index].filter { $0.x > number.word.box.right })
-            split.numbers.append(number.value)
+            split.lines.append(withoutFirstWord(line))
+            split.glyphs.append(glyphs[index].filter { $0.x > first.box.right })
+            split.numbers.append(number?.value)
         }
         return split
+    }
+
+    /// The line's code, its first word (the number) gone; an empty line at the gutter's edge
+    /// when nothing follows.
+    private static func withoutFirstWord(_ line: Line) -> Line {
+        var code = line
+        let number = code.words.removeFirst()
+        code.text = code.words.map(\.text).joined(separator: " ")
+        if let first = code.words.first {
+            code.box = code.words.dropFirst().reduce(first.box) { $0.union($1.box) }
+        } else {
+            code.box = BoundingBox(x: number.box.right, y: line.box.y, width: 0, height: line.box.height)
+        }
+        return code
     }
 
     private static func leadingNumber(_ line: Line) -> (value: Int, word: Word)? {
