@@ -94,8 +94,10 @@ public final class FrameAnalyzer {
         let blank = max(0, picture.leadingPaperColumns() - piece.margin)
         if blank > 0 { picture = picture.cropped(to: BoundingBox(x: blank, y: 0, width: picture.width - blank, height: picture.height)) }
         picture = MarkedZeros.erased(from: picture)
-        let rules = DrawnRules(in: picture, minimumLength: max(12, 4 * block.xHeight), thickest: max(2, block.xHeight / 3))
-        if !rules.rules.isEmpty { picture = rules.erased(from: picture) }
+        // Rules are given back in place on a single line only.
+        let rules = piece.layout == .line
+            ? DrawnRules(in: picture, minimumLength: max(12, 4 * block.xHeight), thickest: max(2, block.xHeight / 3)) : nil
+        if let rules, !rules.rules.isEmpty { picture = rules.erased(from: picture) }
         let scale = FrameAnalyzer.scale(forXHeight: block.xHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
         let lines = engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
@@ -105,7 +107,7 @@ public final class FrameAnalyzer {
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
             return Line(text: line.text, box: box, words: words)
         }
-        guard !rules.rules.isEmpty, piece.layout == .line else { return lines }
+        guard let rules, !rules.rules.isEmpty else { return lines }
         return [withRules(rules, in: lines.first, origin: (piece.area.x + blank, piece.area.y), row: block.lines[piece.lineIndex],
                           block: block)].compactMap { $0 }
     }
