@@ -87,10 +87,18 @@ enum TextBlockAssembler {
         var firstBaseline: Int { rowBaselines.first.flatMap { $0 } ?? lines[0].box.bottom }
         var lastBaseline: Int { rowBaselines.last.flatMap { $0 } ?? lastRow.bottom }
 
+        /// `other`'s lines joined with these, in reading order; the last row is the lower one's.
         mutating func add(_ other: Block) {
             box = box.union(other.box)
-            lines += other.lines
-            lastRow = other.lastRow
+            lines = (lines + other.lines).sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+            if other.lastRow.bottom >= lastRow.bottom { lastRow = other.lastRow }
+        }
+
+        /// The two blocks as one.
+        func adding(_ other: Block) -> Block {
+            var joined = self
+            joined.add(other)
+            return joined
         }
     }
 
@@ -206,7 +214,6 @@ enum TextBlockAssembler {
                     // lines: a dim comment found only in pieces.
                     guard between.allSatisfy({ sitsOnRows(blocks[$0], between: blocks[upper], and: blocks[lower]) }) else { continue }
                     for index in between + [lower] { blocks[upper].add(blocks[index]) }
-                    blocks[upper].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
                     for index in ([lower] + between).sorted(by: >) { blocks.remove(at: index) }
                     joined = true
                     break search
@@ -281,13 +288,7 @@ enum TextBlockAssembler {
                 && marks.lines.allSatisfy { mark in
                     block.lines.contains { overlapsVertically($0.box, mark.box) && $0.box.x > mark.box.right }
                 }
-        }) { block, marks in
-            var joined = block
-            joined.add(marks)
-            joined.lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
-            if let last = joined.lines.last { joined.lastRow = last.box }
-            return joined
-        }
+        }) { block, marks in block.adding(marks) }
     }
 
     // MARK: Table columns
@@ -297,11 +298,7 @@ enum TextBlockAssembler {
     /// `1/1` or `0` read apart from its row is easily misread. Each pass joins one column to
     /// the block on its left.
     private static func joinedTableColumns(_ blocks: [Block]) -> [Block] {
-        blocks.joiningPairs(where: continuesRows) { left, right in
-            var left = left
-            left.add(right)
-            return left
-        }
+        blocks.joiningPairs(where: continuesRows) { left, right in left.adding(right) }
     }
 
     /// Whether most rows of `right` continue rows of `left` on the same surface, in type of the
