@@ -100,12 +100,18 @@ public final class FrameAnalyzer {
         if let rules, !rules.rules.isEmpty { picture = rules.erased(from: picture) }
         let scale = FrameAnalyzer.scale(forXHeight: block.xHeight)
         if scale != 1 { picture = picture.scaled(by: scale) }
-        let lines = engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel).map { line in
-            let words = line.words.map {
+        var read = engine.recognize(picture, layout: piece.layout, shouldCancel: shouldCancel)
+        // Look-alike capitals are checked against OCR's alternatives, which only a second
+        // reading gives: alternatives cost time on every character, and few lines need them.
+        if read.contains(where: { $0.words.contains(where: LookalikeLetters.isSuspect) }) {
+            read = engine.recognize(picture, layout: piece.layout, alternatives: true, shouldCancel: shouldCancel)
+        }
+        let lines = read.map { line in
+            let words = line.words.map(LookalikeLetters.corrected).map {
                 Word(text: $0.text, box: $0.box.mapped(scale: scale, dx: piece.area.x + blank, dy: piece.area.y), confidence: $0.confidence)
             }
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
-            return Line(text: line.text, box: box, words: words)
+            return Line(text: words.map(\.text).joined(separator: " "), box: box, words: words)
         }
         guard let rules, !rules.rules.isEmpty else { return lines }
         return [withRules(rules, in: lines.first, origin: (piece.area.x + blank, piece.area.y), row: block.lines[piece.lineIndex],

@@ -4,6 +4,14 @@ public struct Word: Sendable, Equatable {
     public var box: BoundingBox
     /// 0...1, the OCR engine's certainty.
     public var confidence: Double
+    /// For each character, what else OCR thought it might be, with its confidence (0...1);
+    /// empty unless alternatives were asked for.
+    var alternatives: [[Alternative]] = []
+
+    struct Alternative: Sendable, Equatable {
+        var character: String
+        var confidence: Double
+    }
 
     public init(text: String, box: BoundingBox, confidence: Double) {
         self.text = text

@@ -78,9 +78,12 @@ public final class TesseractEngine: @unchecked Sendable {
 
     /// Reads `image` (dark text on a light ground works best) and returns its lines of words,
     /// boxes in `image` coordinates. `shouldCancel` is polled during recognition.
-    public func recognize(_ image: GrayImage, layout: Layout, shouldCancel: (@Sendable () -> Bool)? = nil) -> [Line] {
+    public func recognize(_ image: GrayImage, layout: Layout, alternatives: Bool = false,
+                          shouldCancel: (@Sendable () -> Bool)? = nil) -> [Line] {
         guard image.width > 0, image.height > 0 else { return [] }
         CTesseract_runOpenMPSerially()
+        // Alternatives cost time on every character, so only the calls that want them pay.
+        TessBaseAPISetVariable(handle, "lstm_choice_mode", alternatives ? "2" : "0")
         TessBaseAPISetPageSegMode(handle, layout.pageSegMode)
         let recognized: Bool = image.pixels.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
@@ -90,10 +93,10 @@ public final class TesseractEngine: @unchecked Sendable {
         }
         defer { TessBaseAPIClear(handle) }
         guard recognized else { return [] }
-        return readLines()
+        return readLines(alternatives: alternatives)
     }
 
-    private func readLines() -> [Line] {
+    private func readLines(alternatives: Bool) -> [Line] {
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         let page = TessResultIteratorGetPageIterator(iterator)
@@ -108,13 +111,36 @@ public final class TesseractEngine: @unchecked Sendable {
             TessDeleteText(raw)
             guard !text.isEmpty, !lines.isEmpty else { continue }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
-            lines[lines.count - 1].words.append(Word(text: text, box: box, confidence: max(0, min(1, confidence))))
+            var word = Word(text: text, box: box, confidence: max(0, min(1, confidence)))
+            if alternatives { word.alternatives = TesseractEngine.alternatives(of: iterator) }
+            lines[lines.count - 1].words.append(word)
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return lines.filter { !$0.words.isEmpty }.map { line in
             var line = line
             line.text = line.words.map(\.text).joined(separator: " ")
             return line
         }
+    }
+
+    /// Each character's alternatives in the word `iterator` is at, read with a copy of it.
+    private static func alternatives(of iterator: OpaquePointer) -> [[Word.Alternative]] {
+        guard let copy = TessResultIteratorCopy(iterator) else { return [] }
+        defer { TessResultIteratorDelete(copy) }
+        let page = TessResultIteratorGetPageIterator(copy)
+        var result: [[Word.Alternative]] = []
+        repeat {
+            var choices: [Word.Alternative] = []
+            if let choice = TessResultIteratorGetChoiceIterator(copy) {
+                repeat {
+                    if let text = TessChoiceIteratorGetUTF8Text(choice) {
+                        choices.append(Word.Alternative(character: String(cString: text), confidence: Double(TessChoiceIteratorConfidence(choice)) / 100))
+                    }
+                } while TessChoiceIteratorNext(choice) != 0
+                TessChoiceIteratorDelete(choice)
+            }
+            result.append(choices)
+        } while TessPageIteratorIsAtFinalElement(page, RIL_WORD, RIL_SYMBOL) == 0 && TessPageIteratorNext(page, RIL_SYMBOL) != 0
+        return result
     }
 
     private static func box(_ page: OpaquePointer?, level: TessPageIteratorLevel) -> BoundingBox? {
