@@ -1,6 +1,7 @@
 /// Digits OCR mistakes for look-alike letters in code, put back where the neighbours say a
 /// number is meant: `O`/`o` and `l`/`I` between digits or dots (`1O.5`, `v0.3.l` → …),
-/// and an `@` with no letter beside it (`@.2s`, `want @ (`), which no decorator or address is.
+/// and an `@` with no letter beside it (`@.2s`, `want @ (`), which no decorator or address is;
+/// the `O`s of a hex literal (`OxO0A`).
 enum DigitContext {
     private static let zeros: Set<Character> = ["O", "o", "@"]
     private static let ones: Set<Character> = ["l", "I", "|"]
@@ -21,7 +22,28 @@ enum DigitContext {
                 result[index] = zeros.contains(character) ? "0" : "1"
             }
         }
-        return String(result)
+        return String(hexLiteralsRepaired(result))
+    }
+
+    /// The `O`s of a literal that starts `0x` and holds only hex digits and `O`s are zeros.
+    private static func hexLiteralsRepaired(_ characters: [Character]) -> [Character] {
+        var result = characters
+        var index = 0
+        while index + 2 < result.count {
+            let startsWord = index == 0 || !(isWordy(result[index - 1]) || isDigit(result[index - 1]))
+            guard startsWord, result[index] == "0" || zeros.contains(result[index]), result[index + 1] == "x" else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < result.count, result[end].isHexDigit || result[end] == "O" { end += 1 }
+            if end > index + 2, end == result.count || !isWordy(result[end]) {
+                result[index] = "0"
+                for position in index + 2..<end where result[position] == "O" { result[position] = "0" }
+            }
+            index = end
+        }
+        return result
     }
 
     private static func isDigit(_ character: Character?) -> Bool {

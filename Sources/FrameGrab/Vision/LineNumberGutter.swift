@@ -24,6 +24,12 @@ enum LineNumberGutter {
         var split = Split(lines: [], glyphs: [], numbers: [])
         for (index, line) in lines.enumerated() {
             let number = candidates[index]
+            if number == nil, let (value, code) = straddling(line, glyphs: glyphs[index], gutterRight: gutterRight) {
+                split.lines.append(code)
+                split.glyphs.append(glyphs[index].filter { $0.x > gutterRight })
+                split.numbers.append(value)
+                continue
+            }
             guard let first = line.words.first, number != nil || first.box.right <= gutterRight + 2 else {
                 split.lines.append(line)
                 split.glyphs.append(glyphs[index])
@@ -49,6 +55,24 @@ enum LineNumberGutter {
             code.box = BoundingBox(x: number.box.right, y: line.box.y, width: 0, height: line.box.height)
         }
         return code
+    }
+
+    /// A first word OCR read across the gutter's edge, number and code together (`390}`):
+    /// the digits are the number, and the code keeps as many of the last characters as it
+    /// has ink cells right of the gutter.
+    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int) -> (Int, Line)? {
+        guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + 2,
+              let value = number(String(first.text.prefix { $0.isASCIIDigit })) else { return nil }
+        let codeInk = glyphs.filter { $0.x > gutterRight && $0.x < first.box.right }
+        let cells = CharacterInk.cells(in: codeInk)
+        let digits = first.text.prefix { $0.isASCIIDigit }.count
+        guard !cells.isEmpty, cells.count <= first.text.count - digits else { return nil }
+        var code = line
+        code.words[0].text = String(first.text.suffix(cells.count))
+        code.words[0].box = codeInk.dropFirst().reduce(codeInk[0]) { $0.union($1) }
+        code.text = code.words.map(\.text).joined(separator: " ")
+        code.box = code.words.dropFirst().reduce(code.words[0].box) { $0.union($1.box) }
+        return (value, code)
     }
 
     private static func leadingNumber(_ line: Line) -> (value: Int, word: Word)? {

@@ -11,6 +11,9 @@ struct DigitContextTests {
         ("mail talks@example.org", "mail talks@example.org"),
         ("let Own = lO", "let Own = lO"),
         ("x = 1O", "x = 1O"),
+        ("firstIndex(of: OxO0A)", "firstIndex(of: 0x00A)"),
+        ("mask = 0xFFO0 | Oxff;", "mask = 0xFF00 | 0xff;"),
+        ("Oxford box0xff Oxygen", "Oxford box0xff Oxygen"),
     ]
 
     @Test("Only where a number is meant", arguments: cases)

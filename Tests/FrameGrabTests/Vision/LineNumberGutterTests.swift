@@ -27,6 +27,20 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
     }
 
+    @Test("A number read together with the code after it (`101i}`) is split at the gutter's edge")
+    func numberJoinedToCode() throws {
+        let source = [" 98  fn main() {", " 99      let x = 1;", "100      println!(\"{x}\");", "101  }"]
+        var (lines, glyphs) = SyntheticLines.lines(source)
+        let number = lines[3].words[0], brace = lines[3].words[1]
+        lines[3].words = [Word(text: "101i}", box: number.box.union(brace.box), confidence: 0.5)]
+        lines[3].text = "101i}"
+        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
+        #expect(split.numbers == [98, 99, 100, 101])
+        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
+                == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
+    }
+
     @Test("Numbers in the code itself are not a gutter", arguments: [
         ["x = 1", "y = 2", "z = 3"],
         ["1 + 2", "3 * 4", "5 - 6", "7 / 8"],
