@@ -1,0 +1,59 @@
+/// Repairs the shell prompts that start terminal lines (`user@host:~/src$ make`), whose shape
+/// is known and which repeat: OCR reads a thin `~` as `-`, a `$` as an `s` run into the path,
+/// and now and then one letter of one prompt wrong, where the other prompts read it right.
+enum ShellPrompts {
+    /// `text` with each line's `user@host:` prompt repaired.
+    static func repaired(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        let prompts = lines.indices.compactMap { index in prompt(in: lines[index]).map { (index, $0) } }
+        for (index, range) in prompts {
+            shaped(&lines[index], prompt: range)
+        }
+        // The prompt most lines show wins over one that differs from it in a letter or two.
+        let readings = prompts.map { index, range in String(lines[index][range]) }
+        let counts = Dictionary(readings.map { ($0, 1) }, uniquingKeysWith: +)
+        for ((index, range), reading) in zip(prompts, readings) {
+            let better = counts.filter { candidate, count in
+                count > counts[reading]! && editDistance(candidate, reading) <= 2
+            }.max { $0.value < $1.value }
+            if let better { lines[index].replaceSubrange(range, with: Array(better.key)) }
+        }
+        return lines.map { String($0) }.joined(separator: "\n")
+    }
+
+    /// Where the line's prompt is: `user@host:` and the working directory, up to the first space.
+    private static func prompt(in line: [Character]) -> Range<Int>? {
+        let start = line.firstIndex { !$0.isWhitespace } ?? line.count
+        let end = line[start...].firstIndex(of: " ") ?? line.count
+        guard let at = line[start..<end].firstIndex(of: "@"), at > start,
+              let colon = line[at..<end].firstIndex(of: ":"), colon > at + 1, colon + 1 < end,
+              line[start..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "@.-_".contains($0) }) else { return nil }
+        return start..<end
+    }
+
+    private static func shaped(_ line: inout [Character], prompt: Range<Int>) {
+        let directory = line[prompt].firstIndex(of: ":")! + 1
+        // The home directory: `-` is no path's first character where a `/` or the end follows.
+        if line[directory] == "-", directory + 1 == prompt.upperBound || "/$#".contains(line[directory + 1]) {
+            line[directory] = "~"
+        }
+        // A prompt ends in `$` or `#`; a path that ends in `s` ran the two together.
+        if "~/".contains(line[directory]), prompt.count > 1, "sS".contains(line[prompt.upperBound - 1]) {
+            line[prompt.upperBound - 1] = "$"
+        }
+    }
+
+    /// Characters to insert, delete or change to turn `a` into `b`.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in a.indices {
+            var current = [i + 1]
+            for j in b.indices {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,31 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Shell prompts")
+struct ShellPromptsTests {
+    @Test("A prompt's home directory and closing $ come back from its shape")
+    func shaped() {
+        #expect(ShellPrompts.repaired("mira@tern:-/src/app$ make") == "mira@tern:~/src/app$ make")
+        #expect(ShellPrompts.repaired("mira@tern:-$ ls") == "mira@tern:~$ ls")
+        #expect(ShellPrompts.repaired("mira@tern:~/src/docs$ ls") == "mira@tern:~/src/docs$ ls")
+        #expect(ShellPrompts.repaired("mira@tern:~/src/toolss tail -n 3 x.log") == "mira@tern:~/src/tools$ tail -n 3 x.log")
+        #expect(ShellPrompts.repaired("mira@tern:~/src/apps") == "mira@tern:~/src/app$")
+    }
+
+    @Test("The prompt most lines show wins over a reading that differs in a letter or two")
+    func consensus() {
+        let text = "deploy@web-02:~/shop$ git pull\nAlready up to date.\ndeplloy@web-02:~/shop$ make\ndeploy@web-02:~/shop$ ls"
+        #expect(ShellPrompts.repaired(text) == "deploy@web-02:~/shop$ git pull\nAlready up to date.\ndeploy@web-02:~/shop$ make\ndeploy@web-02:~/shop$ ls")
+    }
+
+    @Test("Text that is no prompt stays", arguments: [
+        "git log --author=mira@tern -3",
+        "  ssh deploy@web-02:-/x",
+        "x = a@b:-1",
+        "mail mira@example.org: sent",
+        "scp build.tgz deploy@web-02:releases",
+    ])
+    func untouched(text: String) {
+        #expect(ShellPrompts.repaired(text) == text)
+    }
+}
