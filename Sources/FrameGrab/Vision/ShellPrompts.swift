@@ -9,12 +9,14 @@ enum ShellPrompts {
         for (index, range) in prompts {
             shaped(&lines[index], prompt: range)
         }
-        // The prompt most lines show wins over one that differs from it in a letter or two.
-        let readings = prompts.map { index, range in String(lines[index][range]) }
-        let counts = Dictionary(readings.map { ($0, 1) }, uniquingKeysWith: +)
-        for ((index, range), reading) in zip(prompts, readings) {
+        // The prompt most lines show wins over one that differs from it in a letter or two,
+        // and over a first word read with a mark too many or too few (`ana(@#dev:~$`).
+        let counts = Dictionary(prompts.map { index, range in (String(lines[index][range]), 1) }, uniquingKeysWith: +)
+        for index in lines.indices {
+            guard let range = prompt(in: lines[index]) ?? firstWord(in: lines[index]) else { continue }
+            let reading = String(lines[index][range])
             let better = counts.filter { candidate, count in
-                count > counts[reading]! && editDistance(candidate, reading) <= 2
+                count > counts[reading, default: 0] && editDistance(candidate, reading) <= 2
             }.max { $0.value < $1.value }
             if let better { lines[index].replaceSubrange(range, with: Array(better.key)) }
         }
@@ -29,6 +31,13 @@ enum ShellPrompts {
               let colon = line[at..<end].firstIndex(of: ":"), colon > at + 1, colon + 1 < end,
               line[start..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "@.-_".contains($0) }) else { return nil }
         return start..<end
+    }
+
+    /// The line's first word, when it is long enough to be told from a prompt by a few marks.
+    private static func firstWord(in line: [Character]) -> Range<Int>? {
+        let start = line.firstIndex { !$0.isWhitespace } ?? line.count
+        let end = line[start...].firstIndex(of: " ") ?? line.count
+        return end - start >= 10 ? start..<end : nil
     }
 
     private static func shaped(_ line: inout [Character], prompt: Range<Int>) {

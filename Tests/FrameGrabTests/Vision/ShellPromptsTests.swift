@@ -18,6 +18,12 @@ struct ShellPromptsTests {
         #expect(ShellPrompts.repaired(text) == "deploy@web-02:~/shop$ git pull\nAlready up to date.\ndeploy@web-02:~/shop$ make\ndeploy@web-02:~/shop$ ls")
     }
 
+    @Test("A first word read with a mark too many is the prompt the other lines show")
+    func misreadMarks() {
+        let text = "ana@l1-dev:~/code$ make\nana(@#l1-dev:~/code$ ctest\nana@l1-dev:~/code$"
+        #expect(ShellPrompts.repaired(text) == "ana@l1-dev:~/code$ make\nana@l1-dev:~/code$ ctest\nana@l1-dev:~/code$")
+    }
+
     @Test("Text that is no prompt stays", arguments: [
         "git log --author=mira@tern -3",
         "  ssh deploy@web-02:-/x",
