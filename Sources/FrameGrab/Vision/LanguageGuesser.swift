@@ -26,9 +26,10 @@ enum LanguageGuesser {
                  ("unwrap()", 3), ("mod", 1), ("crate::", 4), ("Result<", 2), ("=>", 1)],
         "javascript": [("function", 3), ("const", 2), ("let", 1), ("=>", 2), ("===", 4), ("console.log", 4), ("document.", 4),
                        ("async", 1), ("await", 1), ("require(", 4), ("export", 1), ("undefined", 3), ("null", 1), ("window.", 3),
-                       ("throw new", 1)],
-        "typescript": [("interface", 2), (": string", 4), (": number", 4), (": boolean", 4), ("type", 1), ("export", 1),
-                       ("const", 1), ("=>", 1), ("Promise<", 3), ("readonly", 3), ("import {", 2), ("as const", 4), (": void", 3)],
+                       ("throw new", 1), ("import {", 1)],
+        // What only TypeScript has: with JavaScript's evidence it makes TypeScript (see `guess`).
+        "typescript": [("interface", 2), (": string", 4), (": number", 4), (": boolean", 4), ("Promise<", 3), ("readonly", 3),
+                       ("as const", 4), (": void", 3), (": () =>", 4)],
         "java": [("public class", 5), ("private", 1), ("public", 1), ("static void", 4), ("System.out", 5), ("@Override", 4),
                  ("new", 1), ("String", 1), ("final", 2), ("void", 1), ("import java.", 5), ("throws", 1), ("extends", 1),
                  ("throw new", 2), ("List<", 2), ("long", 1), ("boolean", 2), (".stream()", 4), ("Optional<", 3), ("private final", 4)],
@@ -79,9 +80,16 @@ enum LanguageGuesser {
                 if found { score += weight }
             }
             if language == "php" && callsMethodOnVariable(text) { score += 5 }
+            if language == "typescript" && declaresGenericFunction(text) { score += 4 }
             scores.append((language, score))
         }
         scores.sort { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        // TypeScript is JavaScript with types: JavaScript that shows types is TypeScript.
+        let typed = scores.contains { $0.0 == "typescript" && $0.1 > 0 }
+        if typed, let javaScript = scores.firstIndex(where: { $0.0 == "javascript" }), javaScript == 0 {
+            scores.removeAll { $0.0 == "typescript" }
+            scores[0].0 = "typescript"
+        }
         guard let best = scores.first, best.1 >= 3 else { return nil }
         let runnerUp = scores.count > 1 ? scores[1].1 : 0
         // The share of the two strongest, damped while evidence is thin.
@@ -108,6 +116,14 @@ enum LanguageGuesser {
         text.split(separator: "$").dropFirst().contains { after in
             let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             return !name.isEmpty && after.dropFirst(name.count).hasPrefix("->")
+        }
+    }
+
+    /// TypeScript's `function name<T>(`: JavaScript functions take no type parameters.
+    private static func declaresGenericFunction(_ text: String) -> Bool {
+        text.components(separatedBy: "function ").dropFirst().contains { after in
+            let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+            return !name.isEmpty && after.dropFirst(name.count).hasPrefix("<")
         }
     }
 
