@@ -40,7 +40,28 @@ enum LineNumberGutter {
             split.glyphs.append(glyphs[index].filter { $0.x > first.box.right })
             split.numbers.append(number?.value)
         }
+        split.numbers = countingOn(split.numbers)
         return split
+    }
+
+    /// Numbers with a misread one (`45` among 14, …, 16) put back where its neighbours count
+    /// on by one across it; a row without a number (a wrapped line) is left without one.
+    static func countingOn(_ numbers: [Int?]) -> [Int?] {
+        var result = numbers
+        for index in numbers.indices where numbers[index] != nil {
+            let before = index > 0 ? numbers[index - 1] : nil
+            let after = index + 1 < numbers.count ? numbers[index + 1] : nil
+            var expected: Int?
+            if let before, let after {
+                expected = after - before == 2 ? before + 1 : nil
+            } else if let after, index + 2 < numbers.count, numbers[index + 2] == after + 1 {
+                expected = after - 1
+            } else if let before, index >= 2, numbers[index - 2] == before - 1 {
+                expected = before + 1
+            }
+            if let expected, expected > 0 { result[index] = expected }
+        }
+        return result
     }
 
     /// The line's code, its first word (the number) gone; an empty line at the gutter's edge

@@ -41,6 +41,14 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
     }
 
+    @Test("A misread number is put back where its neighbours count on by one across it")
+    func countingOn() {
+        #expect(LineNumberGutter.countingOn([45, 16, 17, 18, 24, 20, 21]) == [15, 16, 17, 18, 19, 20, 21])
+        #expect(LineNumberGutter.countingOn([28, 29, 390]) == [28, 29, 30])
+        // Jumps where code folds, and rows without a number (wrapped lines), stay.
+        #expect(LineNumberGutter.countingOn([3, 4, 9, 10, nil, 11]) == [3, 4, 9, 10, nil, 11])
+    }
+
     @Test("Numbers in the code itself are not a gutter", arguments: [
         ["x = 1", "y = 2", "z = 3"],
         ["1 + 2", "3 * 4", "5 - 6", "7 / 8"],
