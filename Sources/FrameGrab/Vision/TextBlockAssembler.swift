@@ -208,11 +208,12 @@ enum TextBlockAssembler {
         while joined {
             joined = false
             search: for upper in blocks.indices {
-                for lower in blocks.indices where lower != upper && keepRhythm(blocks[upper], blocks[lower]) {
+                for lower in blocks.indices where lower != upper {
                     let between = blocks.indices.filter { $0 != upper && $0 != lower && isBetween(blocks[$0], blocks[upper], blocks[lower]) }
                     // What lies between, on the rows the rhythm leaves for it, is one of its
                     // lines: a dim comment found only in pieces.
-                    guard between.allSatisfy({ sitsOnRows(blocks[$0], between: blocks[upper], and: blocks[lower]) }) else { continue }
+                    guard between.allSatisfy({ sitsOnRows(blocks[$0], between: blocks[upper], and: blocks[lower]) }),
+                          keepRhythm(blocks[upper], blocks[lower], rowsBetween: rowCount(between.map { blocks[$0] })) else { continue }
                     for index in between + [lower] { blocks[upper].add(blocks[index]) }
                     for index in ([lower] + between).sorted(by: >) { blocks.remove(at: index) }
                     joined = true
@@ -235,9 +236,19 @@ enum TextBlockAssembler {
         }
     }
 
+    /// How many rows `blocks` cover: pieces of one line count once.
+    private static func rowCount(_ blocks: [Block]) -> Int {
+        var rows: [BoundingBox] = []
+        for line in blocks.flatMap(\.lines) where !rows.contains(where: { overlapsVertically($0, line.box) }) {
+            rows.append(line.box)
+        }
+        return rows.count
+    }
+
     /// Whether `lower` continues `upper`: right below it (a dedent the first pass could not
-    /// see coming) or after one or two blank lines.
-    private static func keepRhythm(_ upper: Block, _ lower: Block) -> Bool {
+    /// see coming) or after one or two blank lines, not counting `rowsBetween` rows of
+    /// pieces found between them.
+    private static func keepRhythm(_ upper: Block, _ lower: Block, rowsBetween: Int = 0) -> Bool {
         guard lower.box.y > upper.box.bottom, withinColumns(lower.box, of: upper),
               sameSurface(upper.ground, lower.ground) else { return false }
         if let lowerSize = lower.xHeight, let upperSize = upper.xHeight {
@@ -253,7 +264,7 @@ enum TextBlockAssembler {
             let steps = Double(lower.firstBaseline - upper.lastBaseline) / pitch
             // Two blank lines (between top-level definitions) only between real paragraphs:
             // a lone line that far off (a status bar's item) is not part of the text.
-            let widest = upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4
+            let widest = (upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4) + Double(rowsBetween)
             guard let first = rows.first else { return true }
             // Where the two meet, a whole number of rows apart.
             guard steps >= 0.8, steps <= widest, abs(steps - steps.rounded()) <= 0.2, let last = rows.last else { return false }

@@ -96,6 +96,24 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first?.lines.count == 10)
     }
 
+    @Test("A lone line, a blank line and a dim comment in pieces above code are one block with it")
+    func loneLineAboveDimComment() {
+        let record = "record Order(String customer, String sku, int quantity, long cents) {}"
+        let code = ["static List<Order> top(List<Order> orders, int n) {", "    return orders.stream()", "        .limit(n)",
+                    "        .toList();", "}"]
+        let comment = [("// Revenue per customer,", 0), ("largest first, from one day's orders.", 25)].map { text, column in
+            Self.chain(text, row: 2, column: column).map { blob in
+                var blob = blob
+                blob.box = BoundingBox(x: blob.box.x, y: blob.box.y + 5, width: 4, height: 5)
+                return blob
+            }
+        }
+        let chains = [Self.chain(record, row: 0)] + comment + code.enumerated().map { Self.chain($0.element, row: $0.offset + 3) }
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 7)
+    }
+
     @Test("Terminal output with blank lines between single lines, and a line number apart from its code, is one block")
     func terminalWithBlankLines() {
         let rows: [(Int, String)] = [(0, "ana@devbox:~/dashboard$ npm ci"), (2, "added 412 packages in 9s"),
