@@ -19,26 +19,34 @@ enum LineNumberGutter {
         guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
         guard isCountingUp(numbered.map(\.value)), rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
 
-        // A number misread (`g9`, `°`) is still in the gutter's column, left of the code.
-        let gutterRight = numbered.map(\.word.box.right).max()!
+        // A number misread (`g9`, `°`) is still in the gutter's column, left of the code. The
+        // column ends where most numbers do: one read with the code's first character
+        // (`58}`) reaches further.
+        let rights = numbered.map(\.word.box.right).sorted()
+        let height = numbered.map(\.word.box.height).max()!
+        let gutterRight = rights.filter { $0 <= rights[rights.count / 2] + height / 2 }.max()!
         var split = Split(lines: [], glyphs: [], numbers: [])
         for (index, line) in lines.enumerated() {
             let number = candidates[index]
-            if number == nil, let (value, code) = straddling(line, glyphs: glyphs[index], gutterRight: gutterRight) {
+            if let (value, code) = straddling(line, glyphs: glyphs[index], gutterRight: gutterRight, height: height) {
                 split.lines.append(code)
                 split.glyphs.append(glyphs[index].filter { $0.x > gutterRight })
                 split.numbers.append(value)
                 continue
             }
-            guard let first = line.words.first, number != nil || first.box.right <= gutterRight + 2 else {
+            // A number in the gutter's column: OCR may box it wider, over the code's first
+            // character, which leaves no gap to see (`74` boxed over the `}` after it).
+            let edge = gutterRight + height / 2
+            guard let first = line.words.first,
+                  number != nil || first.box.right <= edge || first.box.x < gutterRight && Self.number(first.text) != nil else {
                 split.lines.append(line)
                 split.glyphs.append(glyphs[index])
                 split.numbers.append(nil)
                 continue
             }
             split.lines.append(withoutFirstWord(line))
-            split.glyphs.append(glyphs[index].filter { $0.x > first.box.right })
-            split.numbers.append(number?.value)
+            split.glyphs.append(glyphs[index].filter { $0.x > min(first.box.right, edge) })
+            split.numbers.append(number?.value ?? Self.number(first.text))
         }
         split.numbers = countingOn(split.numbers)
         return split
@@ -78,11 +86,11 @@ enum LineNumberGutter {
         return code
     }
 
-    /// A first word OCR read across the gutter's edge, number and code together (`390}`):
+    /// A first word OCR read across the gutter's edge, number and code together (`390i}`):
     /// the digits are the number, and the code keeps as many of the last characters as it
     /// has ink cells right of the gutter.
-    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int) -> (Int, Line)? {
-        guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + 2,
+    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int) -> (Int, Line)? {
+        guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + height / 2,
               let value = number(String(first.text.prefix { $0.isASCIIDigit })) else { return nil }
         let codeInk = glyphs.filter { $0.x > gutterRight && $0.x < first.box.right }
         let cells = CharacterInk.cells(in: codeInk)

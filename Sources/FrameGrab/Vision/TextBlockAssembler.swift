@@ -182,7 +182,13 @@ enum TextBlockAssembler {
             // block (columns that share their rows are joined below).
             let gap = Double(max(line.x - block.lastRow.right, block.lastRow.x - line.right))
             let widest = line.right <= block.box.right ? 8 * size : 3.5 * size
-            return gap <= widest && line.x < block.box.right && withinColumns(line, of: block)
+            // A deep indent after a gutter's number is a wide gap, under text of the row just
+            // above that reaches over where the line starts.
+            let spanned = line.x > block.lastRow.right && block.lines.contains { above in
+                above.box.bottom <= block.lastRow.y && Double(block.lastRow.y - above.box.bottom) <= size
+                    && Double(above.box.x) <= Double(line.x) + size && above.box.right >= line.x
+            }
+            return (gap <= widest || spanned) && line.x < block.box.right && withinColumns(line, of: block)
         }
         // A block of one low line ("on:") is no guide to the spacing: the taller of the two is.
         let spacing = max(size, Double(line.height))

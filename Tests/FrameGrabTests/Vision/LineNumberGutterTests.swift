@@ -41,6 +41,23 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
     }
 
+    @Test("A number boxed over the code after it, or read with it, still leaves the code its first column")
+    func numberBoxedOverCode() throws {
+        let source = [" 98  fn main() {", " 99      let x = 1;", "100      println!(\"{x}\");", "101  }", "102  }"]
+        var (lines, glyphs) = SyntheticLines.lines(source)
+        // `101` boxed over the `}` beside it, which OCR reads as a word of its own.
+        lines[3].words[0].box = lines[3].words[0].box.union(lines[3].words[1].box)
+        // `102}`: number and brace one word.
+        let number = lines[4].words[0], brace = lines[4].words[1]
+        lines[4].words = [Word(text: "102}", box: number.box.union(brace.box), confidence: 0.5)]
+        lines[4].text = "102}"
+        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
+        #expect(split.numbers == [98, 99, 100, 101, 102])
+        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
+                == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}", "}"])
+    }
+
     @Test("A misread number is put back where its neighbours count on by one across it")
     func countingOn() {
         #expect(LineNumberGutter.countingOn([45, 16, 17, 18, 24, 20, 21]) == [15, 16, 17, 18, 19, 20, 21])

@@ -44,6 +44,18 @@ struct TextBlockAssemblerTests {
         #expect(Self.blocks(chains).count == 2)
     }
 
+    @Test("A deeply indented line stays with its number when the line above reaches over the gap")
+    func deepIndentAfterNumber() {
+        // A gutter two cells from the code, each number found with its row's code; the middle
+        // row indented twelve cells further, too far to be found with its number.
+        let chains = [Self.chain("64", row: 0) + Self.chain("if err != nil {", row: 0, column: 4),
+                      Self.chain("65", row: 1), Self.chain("host = r.RemoteAddr", row: 1, column: 16),
+                      Self.chain("66", row: 2) + Self.chain("}", row: 2, column: 4)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 3)
+    }
+
     @Test("The rest of a row beyond a wide gap joins it when the block reaches across")
     func wideGapWithinBlock() {
         let chains = [Self.chain("ok      github.com/example/talks-indexer/internal/store    0.914s", row: 0),
