@@ -60,22 +60,34 @@ enum PunctuationShapes {
     }
 
     /// Replaces each placeholder with the bracket that closes the innermost one still open in
-    /// `text`; where nothing is open, with what OCR read.
+    /// `text`; where nothing is open, with what OCR read. A `3` alone at the start of a line,
+    /// where a `{` is open, is its `}`. (A `]` closing a `(` is left alone: as often the `(`
+    /// was a misread `[` as the `]` a misread `)`.)
     static func closingBrackets(in text: String) -> String {
+        let characters = Array(text)
         var open: [Character] = []
         var result = ""
-        for character in text {
+        var startsLine = true
+        for (index, character) in characters.enumerated() {
+            defer {
+                if character == "\n" { startsLine = true } else if !character.isWhitespace { startsLine = false }
+            }
             if let read = readCharacter(behind: character) {
                 let opener = open.popLast()
                 result.append(opener.flatMap { closers[$0] } ?? read)
-                continue
-            }
-            if closers[character] != nil {
+            } else if closers[character] != nil {
                 open.append(character)
-            } else if closers.values.contains(character), !open.isEmpty {
+                result.append(character)
+            } else if closers.values.contains(character) {
+                _ = open.popLast()
+                result.append(character)
+            } else if character == "3", startsLine, open.last == "{",
+                      index + 1 == characters.count || "\n;),".contains(characters[index + 1]) {
                 open.removeLast()
+                result.append("}")
+            } else {
+                result.append(character)
             }
-            result.append(character)
         }
         return result
     }

@@ -41,6 +41,14 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.closingBrackets(in: "a\(p)b") == "alb")
     }
 
+    @Test("A `3` alone at a line's start, where a `{` is open, is its `}`")
+    func braceReadAsThree() {
+        #expect(PunctuationShapes.closingBrackets(in: "if (x) {\n  y(1);\n3);\n3") == "if (x) {\n  y(1);\n});\n3")
+        // Not where it is no line's start, nor where no `{` is open.
+        #expect(PunctuationShapes.closingBrackets(in: "f {\n  return 3;\n}") == "f {\n  return 3;\n}")
+        #expect(PunctuationShapes.closingBrackets(in: "xs = [\n  3,\n]") == "xs = [\n  3,\n]")
+    }
+
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
     func baselines() {
         let rows: [[Character]] = [["a", "b", "c"], ["}", ";"], ["x", "z", "y"]]
