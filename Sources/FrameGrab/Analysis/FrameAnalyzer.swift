@@ -129,7 +129,12 @@ public final class FrameAnalyzer {
         let cell = line.flatMap { CodeIndenter.cellWidth(of: [$0]) } ?? 0.55 * Double(block.glyphHeight)
         for rule in rules.rules {
             let box = BoundingBox(x: origin.x + rule.left, y: origin.y + rule.top, width: rule.right - rule.left, height: rule.bottom - rule.top)
-            guard !words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > $0.box.width / 2 }) else { continue }
+            if rule.dots > 0 {
+                // Dots with nothing above or below them are dots, whatever OCR made of them (`nn`).
+                words.removeAll { $0.box.x >= box.x - 2 && $0.box.right <= box.right + 2 }
+            } else if words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > $0.box.width / 2 }) {
+                continue
+            }
             let character = DrawnRules.character(of: rule, baseline: baseline, xHeight: Double(block.xHeight))
             let count = rule.dots > 0 ? rule.dots : max(1, Int((Double(box.width) / cell).rounded()))
             words.append(Word(text: String(repeating: character, count: count), box: box, confidence: 0.9))

@@ -108,7 +108,7 @@ enum CodeIndenter {
         let pitch = linePitch(of: lines)
         for (index, line) in lines.enumerated() {
             if index > 0, let pitch {
-                let gap = Double(line.box.y - lines[index - 1].box.y)
+                let gap = step(from: lines[index - 1].box, to: line.box)
                 let blanks = Int((gap / pitch).rounded()) - 1
                 if blanks > 0 { output += Array(repeating: "", count: min(blanks, 3)) }
             }
@@ -237,9 +237,16 @@ enum CodeIndenter {
     }
 
     /// The usual distance between consecutive line tops.
+    /// How far one line is below another: halfway between how far their tops and their
+    /// bottoms moved. A row of dots has no top where letters have theirs, a row without
+    /// descenders no bottom where others have it.
+    private static func step(from upper: BoundingBox, to lower: BoundingBox) -> Double {
+        Double(lower.y - upper.y + lower.bottom - upper.bottom) / 2
+    }
+
     private static func linePitch(of lines: [Line]) -> Double? {
         guard lines.count >= 2 else { return nil }
-        let steps = zip(lines.dropFirst(), lines).map { Double($0.box.y - $1.box.y) }.filter { $0 > 0 }.sorted()
+        let steps = zip(lines.dropFirst(), lines).map { step(from: $1.box, to: $0.box) }.filter { $0 > 0 }.sorted()
         guard !steps.isEmpty else { return nil }
         return steps[steps.count / 3]
     }

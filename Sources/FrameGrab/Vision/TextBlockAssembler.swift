@@ -110,6 +110,9 @@ enum TextBlockAssembler {
         /// The level of the surface it stands on.
         var ground: UInt8
 
+        /// A row of dots alone, too low to be measured against other lines (see `isDotRow`).
+        var isDotRow: Bool { TextBlockAssembler.isDotRow(blobs) }
+
         /// Where most of its blobs end: letters stand on the baseline, few hang below it.
         var baseline: Int {
             let bottoms = blobs.map(\.bottom).sorted()
@@ -123,16 +126,19 @@ enum TextBlockAssembler {
     static func blocks(from chains: [[InkBlob]], polarity: Polarity, ground: (BoundingBox) -> UInt8) -> [TextBlock] {
         var lines: [Line] = chains.compactMap { chain in
             let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
-            // A lone speck is noise, not text.
-            guard chain.count >= 2 || box.height >= 8, box.height >= 5 else { return nil }
             let heights = chain.map(\.box.height).sorted()
-            return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), ground: ground(box))
+            let line = Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), ground: ground(box))
+            // A lone speck is noise, not text; a row of dots may be text.
+            guard chain.count >= 2 || box.height >= 8, box.height >= 5 || line.isDotRow else { return nil }
+            return line
         }
         lines = inReadingOrder(lines)
 
         var blocks: [Block] = []
         for line in lines {
-            let fits = blocks.indices.filter { continues(blocks[$0], with: line) }
+            let fits = blocks.indices.filter { line.isDotRow ? continues(blocks[$0], withDots: line) : continues(blocks[$0], with: line) }
+            // A row of dots is a row of text it continues, not text of its own.
+            if line.isDotRow && fits.isEmpty { continue }
             // The nearest block above wins; of equals, the one whose column starts closest.
             if let best = fits.min(by: { distance(blocks[$0], line.box) < distance(blocks[$1], line.box) }) {
                 let sameRow = overlapsVertically(blocks[best].lastRow, line.box)
@@ -194,6 +200,17 @@ enum TextBlockAssembler {
         let spacing = max(size, Double(line.height))
         let verticalGap = Double(line.y - block.lastRow.bottom)
         return verticalGap >= -spacing / 4 && verticalGap <= 1.0 * spacing && withinColumns(line, of: block)
+    }
+
+    /// A row of dots as the block's next row: its dots stand where the next row's baseline
+    /// would be, one line pitch (or two, after a blank line) below the last; a block of one
+    /// row has no pitch yet, and a line's height or two below it has to do.
+    private static func continues(_ block: Block, withDots dots: Line) -> Bool {
+        let drop = Double(dots.baseline - block.lastBaseline)
+        guard withinColumns(dots.box, of: block) else { return false }
+        guard let pitch = block.pitch else { return drop >= block.lineHeight && drop <= 2 * block.lineHeight }
+        let steps = drop / pitch
+        return steps >= 0.8 && steps <= 2.2 && abs(steps - steps.rounded()) <= 0.2
     }
 
     /// Starting inside the block's columns, or a little to their left.
@@ -324,8 +341,15 @@ enum TextBlockAssembler {
     /// file tree is read apart from them (a dim gutter has its own contrast).
     private static func continuesRows(of left: Block, with right: Block) -> Bool {
         guard right.box.x > left.box.x, right.box.width < left.box.width,
-              sameSurface(left.ground, right.ground),
-              let leftSize = left.xHeight, let rightSize = right.xHeight else { return false }
+              sameSurface(left.ground, right.ground) else { return false }
+        // A short piece on one of a terminal's rows, far right of it, its glyphs as tall: the
+        // end of that row, aligned to the terminal's edge (pytest's `[100%]` after its dots).
+        if right.lines.count == 1, right.lines[0].blobs.count <= 12, left.isMonospace == true, left.rowBaselines.count >= 5,
+           abs(median(right.glyphHeights) / median(left.glyphHeights) - 1) <= 0.3,
+           left.lines.contains(where: { abs($0.baseline - right.lines[0].baseline) <= 2 && $0.box.right < right.box.x }) {
+            return true
+        }
+        guard let leftSize = left.xHeight, let rightSize = right.xHeight else { return false }
         let sizeRatio = rightSize / max(leftSize, 1)
         guard sizeRatio >= 0.7, sizeRatio <= 1.4, left.isMonospace == true || right.isMonospace == true else { return false }
         // The gap between the columns: from the longest of the rows they share (a short cell
@@ -353,6 +377,16 @@ enum TextBlockAssembler {
     /// and a highlighted current line.
     private static func sameSurface(_ a: UInt8, _ b: UInt8) -> Bool {
         abs(Int(a) - Int(b)) <= 16
+    }
+
+    /// Whether `blobs` are a row of dots alone (pytest's `.........`): three or more specks of
+    /// one size, about as wide as tall, on one level, too small to be a line of their own
+    /// (bigger dots make a line tall enough to be measured like others).
+    static func isDotRow(_ blobs: [BoundingBox]) -> Bool {
+        guard blobs.count >= 3, let first = blobs.first, first.height <= 4 else { return false }
+        return blobs.allSatisfy { dot in
+            abs(dot.width - dot.height) <= 1 && abs(dot.height - first.height) <= 1 && abs(dot.bottom - first.bottom) <= 1
+        }
     }
 
     static func overlapsVertically(_ a: BoundingBox, _ b: BoundingBox) -> Bool {

@@ -33,12 +33,16 @@ struct TextBlockFinder {
                         away: [BoundingBox]) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
         removeRules(from: &mask, width: image.width, height: image.height)
-        let found = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
+        let all = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
             .filter { blob in isGlyphSized(blob, in: image) && !away.contains { $0.intersection(blob.box) != nil } }
+        let found = all.filter { $0.pixelCount >= 3 }
         let heights = found.map(\.box.height).sorted()
         let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
         let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
-        let lines = TextBlockFinder.lines(from: blobs)
+        // Two pixels are noise, or a dot of a small bitmap font (pytest's `.....` in Terminus):
+        // only rows of them count.
+        let dots = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 }).filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
+        let lines = TextBlockFinder.lines(from: blobs) + dots
         return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:)).map { block in
             measured(block, in: image, background: background)
         }
@@ -123,7 +127,8 @@ struct TextBlockFinder {
     }
 
     private func isGlyphSized(_ blob: InkBlob, in image: GrayImage) -> Bool {
-        blob.pixelCount >= 3 && blob.box.height <= image.height / 3 && blob.box.width <= image.width / 3
+        // Two pixels are a dot in a small bitmap font (pytest's `.....` in Terminus).
+        blob.pixelCount >= 2 && blob.box.height <= image.height / 3 && blob.box.width <= image.width / 3
     }
 
     /// A thin frame bigger than the text around it: an icon, a checkbox, a button's border.

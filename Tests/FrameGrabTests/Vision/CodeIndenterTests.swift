@@ -61,6 +61,17 @@ struct CodeIndenterTests {
         #expect(laidOut[0].text == source)
     }
 
+    @Test("A row of dots, boxed low on its baseline, is no blank line; a real gap is")
+    func dotsAreNoBlankLine() {
+        var lines = ["$ pytest -q", ".........", "9 passed in 0.02s", "", "$ ls"].enumerated().compactMap { row, text in
+            text.isEmpty ? nil : SyntheticLines.line(text, row: row).0
+        }
+        // The dots' box: a few pixels at the bottom of their row.
+        lines[1].box = BoundingBox(x: lines[1].box.x, y: lines[1].box.bottom - 3, width: lines[1].box.width, height: 3)
+        for index in lines.indices { lines[index].indent = 0 }
+        #expect(CodeIndenter.text(of: lines) == "$ pytest -q\n.........\n9 passed in 0.02s\n\n$ ls")
+    }
+
     @Test("A proportional title does not fit a monospace grid; code does")
     func monospaceFit() throws {
         let (code, codeGlyphs) = SyntheticLines.lines(["let total = items.reduce(0, +)", "print(total)"])

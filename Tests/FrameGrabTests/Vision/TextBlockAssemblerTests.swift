@@ -19,6 +19,25 @@ struct TextBlockAssemblerTests {
         TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, ground: { _ in 30 })
     }
 
+    @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")
+    func pytestProgressRow() {
+        // pytest in a wide terminal: a row of small dots, its `[100%]` at the terminal's edge.
+        let dots = (0..<12).map { InkBlob(box: BoundingBox(x: 22 + $0 * 10, y: 20 + 18 + 8, width: 2, height: 2), pixelCount: 4) }
+        let chains = [Self.chain("$ python -m pytest -q", row: 0), dots, Self.chain("[100%]", row: 1, column: 150),
+                      Self.chain("12 passed in 0.31s", row: 2), Self.chain("$ git status --short", row: 3),
+                      Self.chain(" M src/app.py", row: 4), Self.chain("$ make lint", row: 5)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 6)
+        #expect(blocks.first?.box.right == 20 + 155 * 10 + 8)
+    }
+
+    @Test("Dots alone, with no text to continue, are no block")
+    func lonelyDots() {
+        let dots = (0..<12).map { InkBlob(box: BoundingBox(x: 22 + $0 * 10, y: 300, width: 2, height: 2), pixelCount: 4) }
+        #expect(Self.blocks([dots]).isEmpty)
+    }
+
     @Test("A table's columns are one block, each row read whole")
     func tableColumns() {
         let names = ["NAME", "api-7d9f8b6c5d-4kq2x", "api-7d9f8b6c5d-9wz7m", "indexer-5b7c9d8f6-lx2pn", "web-6f8d7c9b4-h2k8s"]
