@@ -236,7 +236,6 @@ enum CodeIndenter {
         return refined.count >= 3 ? median(refined) : guess
     }
 
-    /// The usual distance between consecutive line tops.
     /// How far one line is below another: halfway between how far their tops and their
     /// bottoms moved. A row of dots has no top where letters have theirs, a row without
     /// descenders no bottom where others have it.
@@ -244,6 +243,7 @@ enum CodeIndenter {
         Double(lower.y - upper.y + lower.bottom - upper.bottom) / 2
     }
 
+    /// The usual distance between consecutive lines.
     private static func linePitch(of lines: [Line]) -> Double? {
         guard lines.count >= 2 else { return nil }
         let steps = zip(lines.dropFirst(), lines).map { step(from: $1.box, to: $0.box) }.filter { $0 > 0 }.sorted()

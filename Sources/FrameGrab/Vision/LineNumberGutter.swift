@@ -38,7 +38,7 @@ enum LineNumberGutter {
             // character, which leaves no gap to see (`74` boxed over the `}` after it).
             let edge = gutterRight + height / 2
             guard let first = line.words.first,
-                  number != nil || first.box.right <= edge || first.box.x < gutterRight && Self.number(first.text) != nil else {
+                  number != nil || first.box.right <= edge || (first.box.x < gutterRight && Self.number(first.text) != nil) else {
                 split.lines.append(line)
                 split.glyphs.append(glyphs[index])
                 split.numbers.append(nil)
