@@ -149,7 +149,7 @@ enum TextBlockAssembler {
                 blocks.append(Block(line))
             }
         }
-        blocks = joinedMarkers(joinedTableColumns(joinedAcrossBlankLines(blocks)))
+        blocks = joinedRowEnds(joinedMarkers(joinedTableColumns(joinedAcrossBlankLines(blocks))))
 
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
@@ -342,13 +342,6 @@ enum TextBlockAssembler {
     private static func continuesRows(of left: Block, with right: Block) -> Bool {
         guard right.box.x > left.box.x, right.box.width < left.box.width,
               sameSurface(left.ground, right.ground) else { return false }
-        // A short piece on one of a terminal's rows, far right of it, its glyphs as tall: the
-        // end of that row, aligned to the terminal's edge (pytest's `[100%]` after its dots).
-        if right.lines.count == 1, right.lines[0].blobs.count <= 12, left.isMonospace == true, left.rowBaselines.count >= 5,
-           abs(median(right.glyphHeights) / median(left.glyphHeights) - 1) <= 0.3,
-           left.lines.contains(where: { abs($0.baseline - right.lines[0].baseline) <= 2 && $0.box.right < right.box.x }) {
-            return true
-        }
         guard let leftSize = left.xHeight, let rightSize = right.xHeight else { return false }
         let sizeRatio = rightSize / max(leftSize, 1)
         guard sizeRatio >= 0.7, sizeRatio <= 1.4, left.isMonospace == true || right.isMonospace == true else { return false }
@@ -363,6 +356,41 @@ enum TextBlockAssembler {
         // One line is the rest of a row, a little apart (a line number's code, coloured apart).
         if right.lines.count == 1 && continued == 1 { return Double(right.box.x - columnEnd) <= 3.5 * left.lineHeight }
         return continued >= 2 && Double(continued) >= 0.8 * Double(right.lines.count)
+    }
+
+    // MARK: Row ends
+
+    /// A short piece far right of one of a terminal's rows, its glyphs as tall, the last thing
+    /// on that row with nothing between them: the end of that row, aligned to the terminal's
+    /// edge (pytest's `[100%]` after its dots). Editor tabs beside a file tree's header are
+    /// several in a row, so none of them is last with nothing between.
+    private static func joinedRowEnds(_ blocks: [Block]) -> [Block] {
+        var blocks = blocks
+        search: while true {
+            for left in blocks.indices {
+                for right in blocks.indices where right != left {
+                    guard let row = rowEnded(in: blocks[left], by: blocks[right]) else { continue }
+                    let band = BoundingBox(left: row.right, top: row.y, right: Int(Int32.max), bottom: row.bottom)
+                    guard !blocks.indices.contains(where: { $0 != left && $0 != right && blocks[$0].box.intersection(band) != nil })
+                    else { continue }
+                    blocks[left].add(blocks[right])
+                    blocks.remove(at: right)
+                    continue search
+                }
+            }
+            return blocks
+        }
+    }
+
+    /// The row of `block` that `piece` ends, if it is a short line on that row's baseline, right
+    /// of it, on the same surface, and `block` is monospace text of five rows or more.
+    private static func rowEnded(in block: Block, by piece: Block) -> BoundingBox? {
+        guard piece.lines.count == 1, piece.lines[0].blobs.count <= 12, block.isMonospace == true, block.rowBaselines.count >= 5,
+              piece.box.x > block.box.x, sameSurface(block.ground, piece.ground),
+              abs(median(piece.glyphHeights) / median(block.glyphHeights) - 1) <= 0.3,
+              let row = block.lines.filter({ abs($0.baseline - piece.lines[0].baseline) <= 2 }).map(\.box).max(by: { $0.right < $1.right }),
+              row.right < piece.box.x else { return nil }
+        return row
     }
 
     /// A block between two others, overlapping their columns: they are not neighbours.

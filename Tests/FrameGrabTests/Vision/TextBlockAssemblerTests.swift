@@ -32,6 +32,15 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first?.box.right == 20 + 155 * 10 + 8)
     }
 
+    @Test("Editor tabs beside a file tree's header stay apart from it: none is the last thing on its row with nothing between")
+    func tabsBesideTree() {
+        let tree = ["EXPLORER", "SLIDES2MD", "v slides2md", "   cli.py", "   render.py", "v tests", "   test_cli.py"]
+        var chains = tree.enumerated().map { Self.chain($0.element, row: $0.offset) }
+        chains += [Self.chain("cli.py", row: 0, column: 30), Self.chain("render.py", row: 0, column: 40), Self.chain("test_cli.py", row: 0, column: 53)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.contains { $0.box.right < 20 + 20 * 10 && $0.lines.count == tree.count })
+    }
+
     @Test("Dots alone, with no text to continue, are no block")
     func lonelyDots() {
         let dots = (0..<12).map { InkBlob(box: BoundingBox(x: 22 + $0 * 10, y: 300, width: 2, height: 2), pixelCount: 4) }
