@@ -45,7 +45,8 @@ enum LanguageGuesser {
         "sql": [("SELECT", 5), ("FROM", 4), ("WHERE", 4), ("JOIN", 4), ("INSERT", 4), ("CREATE TABLE", 5), ("GROUP BY", 5),
                 ("ORDER BY", 5), ("UPDATE", 2), ("VALUES", 3), ("LIMIT", 2), ("COUNT(", 3), ("AND", 1), ("AS", 1)],
         "csharp": [("using System", 5), ("namespace", 2), ("public class", 2), ("Console.WriteLine", 5), ("async Task", 5),
-                   ("var", 1), ("=>", 1), ("string", 1), ("{ get; set; }", 5), ("public", 1), ("await", 1), ("LINQ", 1)],
+                   ("var", 1), ("=>", 1), ("string", 1), ("{ get; set; }", 5), ("public", 1), ("await", 1), ("LINQ", 1),
+                   ("$\"", 3)],
         "scala": [("def", 2), ("val", 2), ("object", 2), ("case class", 5), ("extends", 1), ("=>", 1), ("implicit", 4),
                   ("trait", 3), ("Option[", 4), ("List[", 3), ("match {", 4), ("import scala", 5)],
         "ruby": [("def", 2), ("end", 3), ("require", 3), ("module", 2), ("attr_reader", 5), ("do |", 5), ("elsif", 5),
@@ -81,6 +82,8 @@ enum LanguageGuesser {
             }
             if language == "php" && callsMethodOnVariable(text) { score += 5 }
             if language == "typescript" && declaresGenericFunction(text) { score += 4 }
+            // .NET names its awaitable methods `…Async` (`SaveChangesAsync()`).
+            if language == "csharp" && text.contains("Async(") { score += 2 }
             scores.append((language, score))
         }
         scores.sort { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }

@@ -16,6 +16,7 @@ struct LanguageGuesserTests {
         ("typescript", "export function signal<T>(initial: T) {\n  let value = initial;\n  const listeners = new Set();\n  return () => value;\n}"),
         ("typescript", "export async function retry<T>(\n  call: () => Promise<T>,\n  budget: { left: number },\n): Promise<T> {\n  const x = await call();\n}"),
         ("csharp", "public async Task<T> Load<T>(string key) where T : class\n{\n    var x = await _store.Get<T>(key);\n    return x ?? throw new KeyNotFoundException(key);\n}"),
+        ("csharp", "var app = builder.Build();\napp.MapGet(\"/todos\", async (TodoDb db) =>\n    await db.Todos.ToListAsync());\napp.MapPost(\"/todos\", async (Todo todo, TodoDb db) =>\n{\n    await db.SaveChangesAsync();\n    return Results.Created($\"/todos/{todo.Id}\", todo);\n});"),
         ("ruby", "class Cache\n  attr_reader :size\n  def fetch(key)\n    @store.fetch(key) { |k| yield k }\n  end\nend"),
         ("php", "<?php\nfunction total(array $items): int\n{\n    return array_sum(array_map(fn($i) => $i->price, $items));\n}"),
         ("lua", "local M = {}\nfunction M.add(a, b)\n  if a ~= nil then return a + b end\nend\nreturn M"),
