@@ -53,9 +53,10 @@ enum RegionAssembler {
         for index in laidOut.indices { laidOut[index].number = numbers[index] }
         if kind == .code {
             // Bracket strokes OCR took for letters close whatever is open; digits and symbol
-            // runs come back from their neighbours, and shell prompts from their known shape.
+            // runs come back from their neighbours, shell prompts from their known shape, and
+            // keywords from being lowercase.
             let read = PunctuationShapes.closingBrackets(in: laidOut.map(\.text).joined(separator: "\n"))
-            let repaired = ShellPrompts.repaired(SymbolRuns.repaired(DigitContext.repaired(read)))
+            let repaired = LookalikeLetters.keywordsRepaired(ShellPrompts.repaired(SymbolRuns.repaired(DigitContext.repaired(read))))
             for (index, text) in repaired.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 laidOut[index].text = String(text)
             }

@@ -35,3 +35,30 @@ enum LookalikeLetters {
         return result
     }
 }
+
+extension LookalikeLetters {
+    /// Keywords and built-ins that code never capitalises, read with a footed `l` taken for
+    /// `L` at the start (`Let mut total`, `Len(block)`), where no camel case can tell.
+    private static let lowercaseWords: [(read: String, meant: String, followedBy: Character)] = [
+        ("Let", "let", " "),
+        ("Len", "len", "("),
+    ]
+
+    /// `text` with those words made lowercase where they stand as words, followed by what
+    /// follows them in code (`let` a space, `len` its parenthesis).
+    static func keywordsRepaired(_ text: String) -> String {
+        var characters = Array(text)
+        for (read, meant, followedBy) in lowercaseWords {
+            let word = Array(read)
+            var index = 0
+            while index + word.count < characters.count {
+                defer { index += 1 }
+                guard Array(characters[index..<index + word.count]) == word, characters[index + word.count] == followedBy else { continue }
+                if index > 0, characters[index - 1].isLetter || characters[index - 1].isNumber
+                    || "_.$".contains(characters[index - 1]) { continue }
+                characters.replaceSubrange(index..<index + word.count, with: Array(meant))
+            }
+        }
+        return String(characters)
+    }
+}
