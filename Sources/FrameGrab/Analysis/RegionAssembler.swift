@@ -52,10 +52,11 @@ enum RegionAssembler {
         var laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
         for index in laidOut.indices { laidOut[index].number = numbers[index] }
         if kind == .code {
-            // Bracket strokes OCR took for letters close whatever is open; digits and symbol
-            // runs come back from their neighbours, shell prompts from their known shape, and
-            // keywords from being lowercase.
-            let read = PunctuationShapes.closingBrackets(in: laidOut.map(\.text).joined(separator: "\n"))
+            // A `{` seen in a `(` goes; bracket strokes OCR took for letters close whatever is
+            // open; digits and symbol runs come back from their neighbours, shell prompts from
+            // their known shape, and keywords from being lowercase.
+            let source = PunctuationShapes.withoutStrayBraces(laidOut.map(\.text).joined(separator: "\n"))
+            let read = PunctuationShapes.closingBrackets(in: source)
             let repaired = LookalikeLetters.keywordsRepaired(ShellPrompts.repaired(SymbolRuns.repaired(DigitContext.repaired(read))))
             for (index, text) in repaired.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 laidOut[index].text = String(text)

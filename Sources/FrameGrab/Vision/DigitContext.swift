@@ -1,7 +1,7 @@
 /// Digits OCR mistakes for look-alike letters in code, put back where the neighbours say a
 /// number is meant: `O`/`o` and `l`/`I` between digits or dots (`1O.5`, `v0.3.l` → …),
-/// and an `@` with no letter beside it (`@.2s`, `want @ (`), which no decorator or address is;
-/// the `O`s of a hex literal (`OxO0A`).
+/// an `@` with no letter beside it (`@.2s`, `want @ (`, `unwrap_or(@)`), which no decorator or
+/// address is, and the `O`s of a hex literal (`OxO0A`).
 enum DigitContext {
     private static let zeros: Set<Character> = ["O", "o", "@"]
     private static let ones: Set<Character> = ["l", "I", "|"]
@@ -15,7 +15,9 @@ enum DigitContext {
             let before = index > 0 ? characters[index - 1] : nil
             let after = index + 1 < characters.count ? characters[index + 1] : nil
             if character == "@" {
-                if !isWordy(before) && !isWordy(after) && (isNumeric(before) || isNumeric(after) || before == " " && after == " ") {
+                // Alone just inside a bracket: `(@)`, `(@ unexpected)`.
+                let opensValue = (before.map { "([".contains($0) } ?? false) && (after.map { ")], ".contains($0) } ?? true)
+                if !isWordy(before) && !isWordy(after) && (isNumeric(before) || isNumeric(after) || before == " " && after == " " || opensValue) {
                     result[index] = "0"
                 }
             } else if isDigit(before) && isNumeric(after) || isNumeric(before) && isDigit(after) {

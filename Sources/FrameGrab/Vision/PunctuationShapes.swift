@@ -92,6 +92,40 @@ enum PunctuationShapes {
         return result
     }
 
+    /// `text` without a `{` OCR saw in the round curve of a `(` (`new({)`, `Ok({total)`): one
+    /// right after a `(` on a line that its brackets balance without it, and not with it.
+    static func withoutStrayBraces(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var characters = Array(line)
+            var index = 1
+            while index < characters.count {
+                if characters[index] == "{", characters[index - 1] == "(", !balances(characters),
+                   balances(Array(characters[..<index] + characters[(index + 1)...])) {
+                    characters.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
+            return String(characters)
+        }.joined(separator: "\n")
+    }
+
+    /// Whether every bracket on the line closes one of its kind opened before it on the line,
+    /// and none is left open. Quotes are not told apart: a bracket in a string counts too.
+    private static func balances(_ characters: [Character]) -> Bool {
+        var open: [Character] = []
+        for character in characters {
+            if closers[character] != nil {
+                open.append(character)
+            } else if closers.values.contains(character) {
+                guard let opener = open.popLast(), closers[opener] == character else { return false }
+            } else if readCharacter(behind: character) != nil {
+                return false
+            }
+        }
+        return open.isEmpty
+    }
+
     /// `:` or `;`: two small marks one above the other, where `i` has a stem below its dot.
     private static func twoDots(_ ink: CharacterInk, baseline: Double, xHeight: Double) -> Character? {
         guard ink.parts == 2, Double(ink.tallestPart) <= 0.4 * xHeight else { return nil }

@@ -12,6 +12,9 @@ struct DigitContextTests {
         ("let Own = lO", "let Own = lO"),
         ("x = 1O", "x = 1O"),
         ("firstIndex(of: OxO0A)", "firstIndex(of: 0x00A)"),
+        ("digits.parse().unwrap_or(@);", "digits.parse().unwrap_or(0);"),
+        ("with 0 failures (@ unexpected)", "with 0 failures (0 unexpected)"),
+        ("@dataclass(frozen=True)", "@dataclass(frozen=True)"),
         ("mask = 0xFFO0 | Oxff;", "mask = 0xFF00 | 0xff;"),
         ("Oxford box0xff Oxygen", "Oxford box0xff Oxygen"),
     ]

@@ -49,6 +49,15 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.closingBrackets(in: "xs = [\n  3,\n]") == "xs = [\n  3,\n]")
     }
 
+    @Test("A `{` seen in the curve of a `(` goes where the line balances only without it")
+    func strayBraces() {
+        #expect(PunctuationShapes.withoutStrayBraces("let d = String::new({);\n    Ok({total)") == "let d = String::new();\n    Ok(total)")
+        // Object literals in parentheses, on one line or opening several, stay.
+        for line in ["foo({ a: 1 })", "return ({", "setState(({ n }) => ({ n: n + 1 }))", "if (x) {"] {
+            #expect(PunctuationShapes.withoutStrayBraces(line) == line)
+        }
+    }
+
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
     func baselines() {
         let rows: [[Character]] = [["a", "b", "c"], ["}", ";"], ["x", "z", "y"]]
