@@ -62,6 +62,14 @@ enum LanguageGuesser {
                     ("instance", 3), ("deriving", 5), ("let", 1), ("<$>", 5), ("Maybe", 2), ("Just", 3), ("{-#", 5), ("otherwise", 4)],
     ]
 
+    /// Evidence no substring shows, with weights.
+    private static let idioms: [String: [(weight: Double, isFound: @Sendable (String) -> Bool)]] = [
+        "php": [(5, callsMethodOnVariable)],
+        "typescript": [(4, declaresGenericFunction)],
+        // .NET names its awaitable methods `…Async` (`SaveChangesAsync()`), inside a name.
+        "csharp": [(2, { $0.contains("Async(") })],
+    ]
+
     static func guess(_ text: String) -> Guess? {
         let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "#" && $0 != "@" }).map(String.init))
         // SQL in a string literal is data of the program around it, not the program.
@@ -80,10 +88,7 @@ enum LanguageGuesser {
                     : (isWord ? words.contains(marker) : contains(text, marker))
                 if found { score += weight }
             }
-            if language == "php" && callsMethodOnVariable(text) { score += 5 }
-            if language == "typescript" && declaresGenericFunction(text) { score += 4 }
-            // .NET names its awaitable methods `…Async` (`SaveChangesAsync()`).
-            if language == "csharp" && text.contains("Async(") { score += 2 }
+            for idiom in idioms[language] ?? [] where idiom.isFound(text) { score += idiom.weight }
             scores.append((language, score))
         }
         scores.sort { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }

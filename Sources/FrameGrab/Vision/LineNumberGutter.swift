@@ -37,8 +37,9 @@ enum LineNumberGutter {
             // A number in the gutter's column: OCR may box it wider, over the code's first
             // character, which leaves no gap to see (`74` boxed over the `}` after it).
             let edge = gutterRight + height / 2
-            guard let first = line.words.first,
-                  number != nil || first.box.right <= edge || (first.box.x < gutterRight && Self.number(first.text) != nil) else {
+            let first = line.words.first
+            let value = number?.value ?? first.flatMap { $0.box.x < gutterRight ? Self.number($0.text) : nil }
+            guard let first, value != nil || first.box.right <= edge else {
                 split.lines.append(line)
                 split.glyphs.append(glyphs[index])
                 split.numbers.append(nil)
@@ -46,7 +47,7 @@ enum LineNumberGutter {
             }
             split.lines.append(withoutFirstWord(line))
             split.glyphs.append(glyphs[index].filter { $0.x > min(first.box.right, edge) })
-            split.numbers.append(number?.value ?? Self.number(first.text))
+            split.numbers.append(value)
         }
         split.numbers = countingOn(split.numbers)
         return split
@@ -90,12 +91,12 @@ enum LineNumberGutter {
     /// the digits are the number, and the code keeps as many of the last characters as it
     /// has ink cells right of the gutter.
     private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int) -> (Int, Line)? {
-        guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + height / 2,
-              let value = number(String(first.text.prefix { $0.isASCIIDigit })) else { return nil }
+        guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + height / 2 else { return nil }
+        let digits = first.text.prefix { $0.isASCIIDigit }
+        guard let value = number(String(digits)) else { return nil }
         let codeInk = glyphs.filter { $0.x > gutterRight && $0.x < first.box.right }
         let cells = CharacterInk.cells(in: codeInk)
-        let digits = first.text.prefix { $0.isASCIIDigit }.count
-        guard !cells.isEmpty, cells.count <= first.text.count - digits else { return nil }
+        guard !cells.isEmpty, cells.count <= first.text.count - digits.count else { return nil }
         var code = line
         code.words[0].text = String(first.text.suffix(cells.count))
         code.words[0].box = codeInk.dropFirst().reduce(codeInk[0]) { $0.union($1) }

@@ -25,8 +25,8 @@ enum ShellPrompts {
 
     /// Where the line's prompt is: `user@host:` and the working directory, up to the first space.
     private static func prompt(in line: [Character]) -> Range<Int>? {
-        let start = line.firstIndex { !$0.isWhitespace } ?? line.count
-        let end = line[start...].firstIndex(of: " ") ?? line.count
+        let word = wordRange(in: line)
+        let (start, end) = (word.lowerBound, word.upperBound)
         guard let at = line[start..<end].firstIndex(of: "@"), at > start,
               let colon = line[at..<end].firstIndex(of: ":"), colon > at + 1, colon + 1 < end,
               line[start..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "@.-_".contains($0) }) else { return nil }
@@ -35,9 +35,14 @@ enum ShellPrompts {
 
     /// The line's first word, when it is long enough to be told from a prompt by a few marks.
     private static func firstWord(in line: [Character]) -> Range<Int>? {
+        let word = wordRange(in: line)
+        return word.count >= 10 ? word : nil
+    }
+
+    /// Where the line's first word is: from its first character to the next space.
+    private static func wordRange(in line: [Character]) -> Range<Int> {
         let start = line.firstIndex { !$0.isWhitespace } ?? line.count
-        let end = line[start...].firstIndex(of: " ") ?? line.count
-        return end - start >= 10 ? start..<end : nil
+        return start..<(line[start...].firstIndex(of: " ") ?? line.count)
     }
 
     private static func shaped(_ line: inout [Character], prompt: Range<Int>) {
