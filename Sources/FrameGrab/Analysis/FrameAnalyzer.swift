@@ -42,7 +42,7 @@ public final class FrameAnalyzer {
             }
             return readBlock
         }
-        var text = FrameText(contentArea: contentArea, regions: RegionAssembler.regions(from: readBlocks, contentArea: contentArea))
+        var text = FrameText(contentArea: contentArea, regions: RegionAssembler.regions(from: readBlocks, contentArea: contentArea, image: image))
         guard describingLayout else { return text }
         text.layout = readBlocks.map { read in
             "block \(read.block.box) \(read.block.polarity.rawValue) x-height \(read.block.xHeight)\n"

@@ -12,14 +12,15 @@ enum RegionAssembler {
     /// Regions read with less overall certainty than this are not text (icons, photos, rules).
     static let minimumConfidence = 0.45
 
-    static func regions(from blocks: [ReadBlock], contentArea: BoundingBox) -> [Region] {
+    static func regions(from blocks: [ReadBlock], contentArea: BoundingBox, image: GrayImage? = nil) -> [Region] {
         let blocks = joiningStrayClosers(joiningAlignedColumns(joiningGutterPieces(blocks)))
         let typicalHeight = median(blocks.map(\.block.glyphHeight))
         var regions: [Region] = []
         var glyphHeights: [Int] = []
         var grounds: [UInt8] = []
         for read in blocks {
-            guard let region = region(from: read) else { continue }
+            let picture = image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity, inkContrast: read.block.inkContrast) }
+            guard let region = region(from: read, picture: picture) else { continue }
             regions.append(region)
             glyphHeights.append(read.block.glyphHeight)
             grounds.append(read.block.ground)
@@ -31,7 +32,7 @@ enum RegionAssembler {
             .sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
-    private static func region(from read: ReadBlock) -> Region? {
+    private static func region(from read: ReadBlock, picture: InkPicture?) -> Region? {
         var lines = read.lines
         var glyphs = read.glyphs
         guard !lines.isEmpty else { return nil }
@@ -49,7 +50,7 @@ enum RegionAssembler {
         let kind = CodeClassifier.kind(of: lines, monospaceFit: CodeIndenter.monospaceFit(glyphs: glyphs, lines: lines),
                                        hasGutter: hasGutter)
 
-        var laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs) : BulletMarker.normalized(lines)
+        var laidOut = kind == .code ? CodeIndenter.laidOut(lines, glyphs: glyphs, picture: picture) : BulletMarker.normalized(lines)
         for index in laidOut.indices { laidOut[index].number = numbers[index] }
         if kind == .code {
             // A `{` seen in a `(` goes; bracket strokes OCR took for letters close whatever is

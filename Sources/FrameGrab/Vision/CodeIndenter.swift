@@ -7,7 +7,7 @@
 enum CodeIndenter {
     /// `lines` with `indent` set and each line's text spaced as on screen. `glyphs[i]` holds
     /// the ink blobs of line `i` (empty when unknown).
-    static func laidOut(_ lines: [Line], glyphs: [[BoundingBox]]) -> [Line] {
+    static func laidOut(_ lines: [Line], glyphs: [[BoundingBox]], picture: InkPicture? = nil) -> [Line] {
         guard let guess = cellWidth(of: lines) else {
             return lines.map { line in var line = line; line.indent = 0; return line }
         }
@@ -34,6 +34,18 @@ enum CodeIndenter {
         let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
         let baselines = PunctuationShapes.baselines(placements.map { $0?.characters ?? [] }, inks: placements.map { $0?.inks ?? [] },
                                                     tops: lines.map(\.box.y))
+        if let picture {
+            // Look-alike letters are read again by comparing their ink with the block's others.
+            let places: [[LetterShapes.Place]?] = placements.indices.map { row in
+                guard let placement = placements[row], let baseline = baselines[row] else { return nil }
+                return placement.characters.indices.map { index in
+                    let center = placement.inks[index]?.center ?? origin + Double(placement.columns[index]) * cell
+                    return LetterShapes.Place(row: row, index: index, center: center, baseline: baseline)
+                }
+            }
+            let read = LetterShapes.corrected(placements.map { $0?.characters }, places: places, cell: cell, xHeight: xHeight, picture: picture)
+            for row in placements.indices { if let characters = read[row] { placements[row]?.characters = characters } }
+        }
 
         return lines.indices.map { index in
             var line = lines[index]

@@ -1,0 +1,70 @@
+@testable import FrameGrab
+import Testing
+
+@Suite("Letter shapes")
+struct LetterShapesTests {
+    private static let cell = 10
+    private static let xHeight = 10.0
+
+    private enum Shape { case footedL, capitalL }
+
+    /// Rows of monospace cells drawn dark on white, one row of shapes per row of the picture;
+    /// each row's baseline is 40 pixels below the one above.
+    private func picture(_ rows: [[Shape]]) -> InkPicture {
+        var image = GrayImage(width: 12 * Self.cell, height: 40 * (rows.count + 1), filledWith: 255)
+        func fill(_ x: ClosedRange<Int>, _ y: ClosedRange<Int>) {
+            for py in y { for px in x { image[px, py] = 0 } }
+        }
+        for (row, shapes) in rows.enumerated() {
+            let baseline = 40 * (row + 1)
+            for (column, shape) in shapes.enumerated() {
+                let left = column * Self.cell
+                switch shape {
+                case .footedL:
+                    // A stem with a flag on top and a short foot to the right.
+                    fill(left + 4...left + 5, baseline - 15...baseline - 1)
+                    fill(left + 2...left + 3, baseline - 15...baseline - 14)
+                    fill(left + 6...left + 7, baseline - 2...baseline - 1)
+                case .capitalL:
+                    fill(left + 2...left + 3, baseline - 14...baseline - 1)
+                    fill(left + 2...left + 8, baseline - 2...baseline - 1)
+                }
+            }
+        }
+        return InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+    }
+
+    private func places(_ rows: [[Shape]]) -> [[LetterShapes.Place]?] {
+        rows.enumerated().map { row, shapes in
+            shapes.indices.map { index in
+                LetterShapes.Place(row: row, index: index, center: Double(index * Self.cell) + 5, baseline: Double(40 * (row + 1)))
+            }
+        }
+    }
+
+    private func read(_ characters: [String], drawn rows: [[Shape]]) -> [String] {
+        LetterShapes.corrected(characters.map { Array($0) }, places: places(rows), cell: Double(Self.cell), xHeight: Self.xHeight,
+                               picture: picture(rows)).map { $0.map { String($0) } ?? "" }
+    }
+
+    @Test("A footed l read as L, among l's drawn alike, is an l; a real L stays")
+    func footedL() {
+        let rows: [[Shape]] = [
+            [.footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL],
+            [.capitalL, .capitalL, .footedL],
+        ]
+        #expect(read(["lllllllLL", "LLL"], drawn: rows) == ["lllllllll", "LLl"])
+    }
+
+    @Test("Too few look-alikes to go by, nothing is read again")
+    func fewNeighbours() {
+        let rows: [[Shape]] = [[.footedL, .footedL, .footedL, .footedL]]
+        #expect(read(["lllL"], drawn: rows) == ["lllL"])
+    }
+
+    @Test("Neighbours that disagree leave a letter as OCR read it")
+    func disagreeing() {
+        let rows: [[Shape]] = [[.footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL]]
+        #expect(read(["lllLLLLL"], drawn: rows) == ["lllLLLLL"])
+    }
+}
