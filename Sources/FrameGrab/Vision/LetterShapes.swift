@@ -25,17 +25,23 @@ struct InkPicture {
     }
 }
 
-/// Letters OCR confuses in some fonts (`l` read as `L`, `1` or `i`; `1` as `i`; `s` as `5`;
-/// `f` as `F`) told apart by their ink. Within one block every letter is drawn alike, so a cell
-/// whose ink looks like that of its neighbours in shape, most of them read as another letter
-/// of its group, is that letter: a footed `l` read as `L` at the start of `Long` looks like
-/// the `l`s of `value` and `else`, not like the `L` of `NULL`.
+/// Characters OCR confuses in some fonts (`l` read as `L`, `1` or `i`; `f` as `F`; `s` as `5`;
+/// `0` as `@`; a shallow `(` as `C`, a `)` as `>`; a backtick as a quote) told apart by their
+/// ink. Within one block every character is drawn alike, so a cell whose ink looks like that of
+/// its neighbours in shape, most of them read as another character of its group, is that
+/// character: a footed `l` read as `L` at the start of `Long` looks like the `l`s of `value`
+/// and `else`, not like the `L` of `NULL`.
 ///
-/// Over the fixtures, cells of one letter mostly lie within 0.06 of each other (median) and
-/// cells of different letters beyond 0.16 (5th percentile); `0` and `O` are not told apart,
-/// since in many fonts they lie as close as one letter's cells.
+/// Over the fixtures, cells of one character mostly lie within 0.06 of each other (median),
+/// and cells of different characters in a group beyond 0.16 (5th percentile). Only groups of
+/// look-alikes are compared: letters that differ by one small stroke (`h` and `n`, `c` and
+/// `e`) and `0` and `O` lie within `alike` of each other in some fonts.
 enum LetterShapes {
-    static let groups: [Set<Character>] = [["l", "L", "1", "I", "i", "|"], ["f", "F"], ["s", "5"]]
+    static let groups: [Set<Character>] = [
+        ["l", "L", "1", "I", "i", "|"], ["f", "F"], ["s", "5"], ["0", "@"], ["1", "4"],
+        ["(", "[", "{", "C", "c", "<", "¢", "£"], [")", "]", "}", "J", ">", "3"],
+        ["`", "'", "\"", "~", "°", "”", "“"],
+    ]
     /// Cells within this distance look alike.
     static let alike: Float = 0.12
     /// A cell is read again when this many look like it, and this share of them agree.
