@@ -155,6 +155,11 @@ enum PunctuationShapes {
         if belowBaseline > 0.2 * xHeight {
             return width >= 2 * height ? "_" : ","
         }
+        // In small type a comma's tail is a pixel below the baseline: taller than wide, where
+        // a period is a square dot on it.
+        if belowBaseline >= 1 && height >= 1.4 * width {
+            return ","
+        }
         if centre > 0.3 * xHeight && centre < 0.75 * xHeight && width >= 1.5 * height {
             return "-"
         }

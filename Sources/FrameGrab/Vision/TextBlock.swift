@@ -39,3 +39,21 @@ extension TextBlock {
         return block
     }
 }
+
+extension TextBlock {
+    /// The block with `specks` among its rows' glyphs where they stand inside a row, beside
+    /// or between its glyphs: in a small bitmap font a period, a colon's dots or the dot of
+    /// an `i` are two pixels each, too small to shape the layout but characters of the line.
+    func withMarks(_ specks: [BoundingBox]) -> TextBlock {
+        guard !specks.isEmpty else { return self }
+        var block = self
+        for (index, row) in lines.enumerated() {
+            let reach = row.box.height
+            block.lines[index].glyphs += specks.filter { speck in
+                speck.y >= row.box.y && speck.bottom <= row.box.bottom + row.box.height / 4
+                    && speck.x >= row.box.x - reach && speck.right <= row.box.right + reach
+            }
+        }
+        return block
+    }
+}

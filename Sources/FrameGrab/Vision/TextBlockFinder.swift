@@ -41,10 +41,12 @@ struct TextBlockFinder {
         let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
         // Two pixels are noise, or a dot of a small bitmap font (pytest's `.....` in Terminus):
         // only rows of them count.
-        let dots = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 }).filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
+        let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
+        let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
+        let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
         return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:)).map { block in
-            measured(block, in: image, background: background)
+            measured(block.withMarks(marks), in: image, background: background)
         }
     }
 

@@ -181,4 +181,15 @@ struct TextBlockAssemblerTests {
         #expect(blocks.count == 1)
         #expect(blocks.first?.lines.count == 7)
     }
+
+    @Test("Two-pixel marks inside a row are among its glyphs; specks above it or far beside it are not")
+    func marks() {
+        let row = TextBlock.Row(box: BoundingBox(x: 0, y: 10, width: 50, height: 10),
+                                glyphs: [BoundingBox(x: 0, y: 10, width: 6, height: 10)])
+        let block = TextBlock(box: row.box, polarity: .lightOnDark, lines: [row], glyphHeight: 10, xHeight: 7)
+        let comma = BoundingBox(x: 20, y: 18, width: 1, height: 3)
+        let above = BoundingBox(x: 20, y: 4, width: 2, height: 1)
+        let far = BoundingBox(x: 90, y: 15, width: 2, height: 1)
+        #expect(block.withMarks([comma, above, far]).lines[0].glyphs == row.glyphs + [comma])
+    }
 }
