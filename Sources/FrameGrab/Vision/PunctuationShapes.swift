@@ -1,11 +1,12 @@
 /// Checks punctuation against where its ink sits, since OCR confuses marks that differ mostly
 /// in height: `.` on the baseline, `-` at mid-height, `_` and `,` below the baseline; a small
-/// mark up high read as `°` or `*` is a backtick; a tall narrow stroke read as a letter, that
-/// reaches below the baseline, is the bracket closing the innermost open one, and a `C` or `>`
-/// that does is a parenthesis. Typographic quotes become the ASCII quotes code uses.
+/// mark up high read as `°` or `*` is a backtick, and so is one narrow tick read as a quote or
+/// a tilde; a tall narrow stroke read as a letter, that reaches below the baseline, is the
+/// bracket closing the innermost open one, and a `C` or `>` that does is a parenthesis. Typographic quotes become the ASCII quotes code uses.
 enum PunctuationShapes {
     private static let flatMarks: Set<Character> = [".", "-", "_", ",", "·", "—", "–"]
     private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]
+    private static let singleTickLookalikes: Set<Character> = ["\"", "~", "“", "”"]
     private static let strokes: Set<Character> = ["i", "l", "1", "!", "I", "t"]
     private static let dotted: Set<Character> = ["i", "j", "!", "¡", ":", ";"]
     private static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
@@ -25,6 +26,7 @@ enum PunctuationShapes {
     static func corrected(_ characters: [Character], inks: [CharacterInk?], baseline: Double?, xHeight: Double) -> [Character] {
         guard xHeight >= 4, let baseline else { return characters.map { typographic[$0] ?? $0 } }
         return zip(characters, inks).map { character, ink in
+            if let ink, isBacktick(ink, readAs: character, baseline: baseline, xHeight: xHeight) { return "`" }
             if let ascii = typographic[character] { return ascii }
             guard let ink else { return character }
             if flatMarks.contains(character) {
@@ -130,6 +132,13 @@ enum PunctuationShapes {
     private static func twoDots(_ ink: CharacterInk, baseline: Double, xHeight: Double) -> Character? {
         guard ink.parts == 2, Double(ink.tallestPart) <= 0.4 * xHeight else { return nil }
         return Double(ink.bottom) - baseline > 0.15 * xHeight ? ";" : ":"
+    }
+
+    /// A backtick read as a quote or a tilde: one small narrow mark up high, where a `"` is two
+    /// ticks and a `~` lies across the middle of the x-height.
+    private static func isBacktick(_ ink: CharacterInk, readAs character: Character, baseline: Double, xHeight: Double) -> Bool {
+        singleTickLookalikes.contains(character) && ink.parts == 1 && Double(ink.width) <= 0.5 * xHeight
+            && isSmallHighMark(ink, baseline: baseline, xHeight: xHeight)
     }
 
     /// Backtick: a small mark entirely above the x-height (an asterisk reaches well into it).
