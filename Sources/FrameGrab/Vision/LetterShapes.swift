@@ -47,6 +47,7 @@ enum LetterShapes {
     /// A cell is read again when this many look like it, and this share of them agree.
     static let neighbours = 5
     static let agreeing = 0.75
+    static let mostCompared = 400
 
     /// A character's place: its row and index there, its centre, and the baseline it stands on.
     struct Place {
@@ -73,9 +74,12 @@ enum LetterShapes {
                 }
             }
             guard Set(members.map(\.letter)).count >= 2 else { continue }
+            // A few hundred cells show how a block draws its letters; more only cost time.
+            let step = max(1, members.count / mostCompared)
+            let compared = stride(from: 0, to: members.count, by: step).map { members[$0] }
             for member in members {
                 var votes: [Character: Int] = [:]
-                for other in members where other.place.row != member.place.row || other.place.index != member.place.index {
+                for other in compared where other.place.row != member.place.row || other.place.index != member.place.index {
                     if distance(member.ink, other.ink) <= alike { votes[other.letter, default: 0] += 1 }
                 }
                 let total = votes.values.reduce(0, +)
