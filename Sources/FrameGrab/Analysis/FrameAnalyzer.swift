@@ -35,10 +35,11 @@ public final class FrameAnalyzer {
             var readBlock = RegionAssembler.ReadBlock(block: blocks[blockIndex], lines: [], glyphs: [])
             for index in pieces.indices.filter({ pieces[$0].blockIndex == blockIndex })
                 .sorted(by: { pieces[$0].lineIndex < pieces[$1].lineIndex }) {
-                readBlock.lines += read[index]
+                readBlock.lines += read[index].lines
+                readBlock.markedZeros += read[index].markedZeros
                 // A row read as one line keeps its ink blobs; rows OCR split or merged do not.
                 let row = blocks[blockIndex].lines[pieces[index].lineIndex]
-                readBlock.glyphs += read[index].count == 1 ? [row.glyphs] : Array(repeating: [], count: read[index].count)
+                readBlock.glyphs += read[index].lines.count == 1 ? [row.glyphs] : Array(repeating: [], count: read[index].lines.count)
             }
             return readBlock
         }
@@ -54,8 +55,8 @@ public final class FrameAnalyzer {
 
     /// Reads every piece, spread over the engines; results in the pieces' order.
     private func recognize(_ pieces: [RecognitionPlan.Piece], of blocks: [TextBlock], in image: GrayImage,
-                           shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [[Line]] {
-        let results = Mutex([[Line]](repeating: [], count: pieces.count))
+                           shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadPiece] {
+        let results = Mutex([ReadPiece](repeating: ReadPiece(), count: pieces.count))
         let next = Atomic(0)
         let failure = Mutex<FrameGrabError?>(nil)
         let engines = self.engines
@@ -83,17 +84,25 @@ public final class FrameAnalyzer {
         return results.withLock { $0 }
     }
 
+    /// What OCR read in one piece, and where it found zeros marked with a slash or a dot.
+    private struct ReadPiece {
+        var lines: [Line] = []
+        var markedZeros: [BoundingBox] = []
+    }
+
     /// One piece through OCR: cropped, turned into dark ink on white paper, scaled to the
     /// size Tesseract reads best; boxes mapped back to the frame.
     private static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage,
-                             with engine: TesseractEngine, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
+                             with engine: TesseractEngine, shouldCancel: (@Sendable () -> Bool)?) -> ReadPiece {
         var picture = image.cropped(to: piece.area)
             .inkOnPaper(ground: block.ground, polarity: block.polarity, fullInk: max(24, block.inkContrast * 7 / 10))
         // An indented line's piece starts at its block's edge, for a dim start of the line;
         // bare paper before the first ink costs OCR time, and goes.
         let blank = max(0, picture.leadingPaperColumns() - piece.margin)
         if blank > 0 { picture = picture.cropped(to: BoundingBox(x: blank, y: 0, width: picture.width - blank, height: picture.height)) }
-        picture = MarkedZeros.erased(from: picture)
+        let marked = MarkedZeros.erased(from: picture)
+        picture = marked.picture
+        let zeros = marked.zeros.map { $0.mapped(scale: 1, dx: piece.area.x + blank, dy: piece.area.y) }
         // Rules are given back in place on a single line only.
         let rules = piece.layout == .line
             ? DrawnRules(in: picture, minimumLength: max(12, 4 * block.xHeight), thickest: max(2, block.xHeight / 3)) : nil
@@ -113,9 +122,10 @@ public final class FrameAnalyzer {
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
             return Line(text: words.map(\.text).joined(separator: " "), box: box, words: words)
         }
-        guard let rules, !rules.rules.isEmpty else { return lines }
-        return [withRules(rules, in: lines.first, origin: (piece.area.x + blank, piece.area.y), row: block.lines[piece.lineIndex],
-                          block: block)].compactMap { $0 }
+        guard let rules, !rules.rules.isEmpty else { return ReadPiece(lines: lines, markedZeros: zeros) }
+        let withRules = withRules(rules, in: lines.first, origin: (piece.area.x + blank, piece.area.y), row: block.lines[piece.lineIndex],
+                                  block: block)
+        return ReadPiece(lines: [withRules].compactMap { $0 }, markedZeros: zeros)
     }
 
     /// A line read with its drawn rules painted out, given them back as words: each repeats its

@@ -2,11 +2,13 @@
 /// from prose, code laid out on its grid, languages guessed, links found, and the bars of UI
 /// chrome gathered into one region each.
 enum RegionAssembler {
-    /// What OCR read in one block: its lines, and each line's ink blobs (empty if unknown).
+    /// What OCR read in one block: its lines, each line's ink blobs (empty if unknown), and the
+    /// zeros found marked with a slash or a dot.
     struct ReadBlock {
         var block: TextBlock
         var lines: [Line]
         var glyphs: [[BoundingBox]]
+        var markedZeros: [BoundingBox] = []
     }
 
     /// Regions read with less overall certainty than this are not text (icons, photos, rules).
@@ -19,7 +21,8 @@ enum RegionAssembler {
         var glyphHeights: [Int] = []
         var grounds: [UInt8] = []
         for read in blocks {
-            let picture = image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity, inkContrast: read.block.inkContrast) }
+            let picture = image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity, inkContrast: read.block.inkContrast,
+                                                markedZeros: read.markedZeros) }
             guard let region = region(from: read, picture: picture) else { continue }
             regions.append(region)
             glyphHeights.append(read.block.glyphHeight)
@@ -101,6 +104,7 @@ enum RegionAssembler {
             for piece in column.dropFirst() {
                 gutter.lines += blocks[piece].lines
                 gutter.glyphs += blocks[piece].glyphs
+                gutter.markedZeros += blocks[piece].markedZeros
                 gutter.block.box = gutter.block.box.union(blocks[piece].block.box)
                 removed.insert(piece)
             }
@@ -166,6 +170,7 @@ enum RegionAssembler {
             }
         }
         merged.block.box = merged.block.box.union(right.block.box)
+        merged.markedZeros += right.markedZeros
         return merged
     }
 
@@ -193,6 +198,7 @@ enum RegionAssembler {
                 blocks[target].glyphs.insert(stray.glyphs[0], at: position)
             }
             blocks[target].block.box = blocks[target].block.box.union(line.box)
+            blocks[target].markedZeros += stray.markedZeros
             blocks.remove(at: index)
             index = 0
         }

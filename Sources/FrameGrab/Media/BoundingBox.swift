@@ -23,6 +23,11 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 
+    /// Whether the point (`x`, `y`) lies inside.
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= Double(x) && px < Double(right) && py >= Double(y) && py < Double(bottom)
+    }
+
     public func union(_ other: BoundingBox) -> BoundingBox {
         if isEmpty { return other }
         if other.isEmpty { return self }

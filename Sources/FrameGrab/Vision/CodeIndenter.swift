@@ -34,6 +34,15 @@ enum CodeIndenter {
         let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
         let baselines = PunctuationShapes.baselines(placements.map { $0?.characters ?? [] }, inks: placements.map { $0?.inks ?? [] },
                                                     tops: lines.map(\.box.y))
+        if let picture, !picture.markedZeros.isEmpty {
+            for row in placements.indices {
+                guard let placement = placements[row] else { continue }
+                for (index, ink) in placement.inks.enumerated() {
+                    guard let ink, picture.markedZeros.contains(where: { $0.contains(x: ink.center, y: Double(ink.top + ink.bottom) / 2) }) else { continue }
+                    placements[row]?.characters[index] = "0"
+                }
+            }
+        }
         if let picture {
             // Look-alike letters are read again by comparing their ink with the block's others.
             let places: [[LetterShapes.Place]?] = placements.indices.map { row in

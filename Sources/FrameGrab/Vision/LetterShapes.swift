@@ -7,6 +7,8 @@ struct InkPicture {
     var ground: UInt8
     var polarity: Polarity
     var inkContrast: Int
+    /// Zeros found marked with a slash or a dot: whatever OCR read there is a zero.
+    var markedZeros: [BoundingBox] = []
 
     /// How much ink there is at (`x`, `y`), from 0 (ground) to 1 (full ink), between pixels
     /// as between their centres.
@@ -108,7 +110,8 @@ enum LetterShapes {
         return result
     }
 
-    /// How unlike two samplings are: the ink they do not share over all the ink they hold.
+    /// How unlike two samplings are: the ink they do not share over all the ink they hold
+    /// (1, wholly unlike, when neither holds any: blank cells tell nothing).
     static func distance(_ a: [Float], _ b: [Float]) -> Float {
         var different: Float = 0
         var total: Float = 0
@@ -116,6 +119,6 @@ enum LetterShapes {
             different += abs(a[index] - b[index])
             total += a[index] + b[index]
         }
-        return total > 0 ? different / total : 0
+        return total > 0 ? different / total : 1
     }
 }

@@ -8,21 +8,24 @@
 /// leaves a plain oval, which reads as `0` (or `O`, which digit context repairs). `8`, `B` and
 /// `g` have their holes one above the other, `@` one inside the other, and `%` is not one ring.
 enum MarkedZeros {
-    /// `picture` (dark ink on white paper) with the marks inside zeros painted white.
-    static func erased(from picture: GrayImage) -> GrayImage {
+    /// `picture` (dark ink on white paper) with the marks inside zeros painted white, and the
+    /// boxes of the zeros found: whatever OCR reads there, a ring with a mark is a zero.
+    static func erased(from picture: GrayImage) -> (picture: GrayImage, zeros: [BoundingBox]) {
         let mask = picture.pixels.map { $0 < 128 }
         let blobs = ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height).map(\.box)
         let heights = blobs.map(\.height).sorted()
-        guard heights.count >= 2 else { return picture }
+        guard heights.count >= 2 else { return (picture, []) }
         let tall = heights[heights.count * 3 / 4]
         var image = picture
+        var zeros: [BoundingBox] = []
         for box in blobs where Double(box.height) >= 0.75 * Double(tall) && box.width >= 4 && box.height >= 7
             && Double(box.height) >= 1.15 * Double(box.width) && Double(box.height) <= 2.6 * Double(box.width) {
             let ring = Ring(box, mask: mask, width: picture.width)
             guard ring.isMarkedZero else { continue }
             for (x, y) in ring.inside() { image[x, y] = 255 }
+            zeros.append(box)
         }
-        return image
+        return (image, zeros)
     }
 
     /// The pixels of one blob's box: ink, holes (background the ink encloses) and outside.
@@ -31,8 +34,8 @@ enum MarkedZeros {
 
         let box: BoundingBox
         var pixels: [Pixel]
-        /// The centre (mean position) of each hole.
-        var holes: [(x: Double, y: Double)] = []
+        /// The centre (mean position) and size of each hole.
+        var holes: [(x: Double, y: Double, pixels: Int)] = []
         /// Per row: the lengths of the first and last ink runs, when the row has two or more.
         var sides: [(left: Int, right: Int)?] = []
         /// Ink between the sides: the box of every run but the first and last of its row.
@@ -85,20 +88,23 @@ enum MarkedZeros {
                 for index in region { pixels[index] = .hole }
                 let count = Double(region.count)
                 holes.append((region.reduce(0.0) { $0 + Double($1 % box.width) } / count,
-                              region.reduce(0.0) { $0 + Double($1 / box.width) } / count))
+                              region.reduce(0.0) { $0 + Double($1 / box.width) } / count, region.count))
             }
         }
 
-        /// Sides on both hands down the middle of the box, and inside either a slash (two holes,
-        /// offset both ways) or one hole around a small dot.
+        /// Sides on both hands down the middle of the box, and inside either a slash (two holes
+        /// of a size, one above the other; in a small bitmap font the slash is nearly flat) or
+        /// one big hole around a small dot. The small hole of a `g`'s join or of an `@`'s curl,
+        /// and the notch of an `M`, are not.
         var isMarkedZero: Bool {
             guard sides[(sides.count / 5)..<(sides.count * 4 / 5)].allSatisfy({ $0 != nil }) else { return false }
             if holes.count == 2 {
-                return abs(holes[0].x - holes[1].x) >= 0.15 * Double(box.width)
-                    && abs(holes[0].y - holes[1].y) >= 0.15 * Double(box.height)
+                let sizes = holes.map(\.pixels).sorted()
+                return abs(holes[0].y - holes[1].y) >= 0.15 * Double(box.height) && Double(sizes[0]) >= 0.4 * Double(sizes[1])
             }
             guard holes.count == 1, let dot = inner else { return false }
             return Double(dot.width) <= 0.4 * Double(box.width) && Double(dot.height) <= 0.35 * Double(box.height)
+                && Double(holes[0].pixels) >= 0.15 * Double(box.area)
         }
 
         /// The ring's stroke width: its thinnest side down the middle, where the mark does not

@@ -91,4 +91,14 @@ struct CodeIndenterTests {
         let titleFit = try #require(CodeIndenter.monospaceFit(glyphs: [glyphs], lines: [title]))
         #expect(titleFit < 0.9, "no monospace evidence for a proportional font")
     }
+
+    @Test("A ring found marked as a zero is a zero, whatever OCR read there")
+    func markedZero() {
+        let (lines, glyphs) = SyntheticLines.lines(["x = @x1F"])
+        let zero = BoundingBox(x: 158, y: 0, width: 10, height: 20)
+        let picture = InkPicture(image: GrayImage(width: 300, height: 40, filledWith: 255), ground: 255, polarity: .darkOnLight,
+                                 inkContrast: 200, markedZeros: [zero])
+        #expect(CodeIndenter.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == "x = 0x1F")
+        #expect(CodeIndenter.laidOut(lines, glyphs: glyphs)[0].text == "x = @x1F")
+    }
 }
