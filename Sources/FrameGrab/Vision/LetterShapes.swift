@@ -94,7 +94,8 @@ enum LetterShapes {
     }
 
     /// The ink around a character, sampled on a fixed grid: a cell and a fifth wide, from
-    /// above the ascenders to below the descenders.
+    /// above the ascenders to below the descenders; scaled to its strongest sample, so that a
+    /// letter in a dim colour (a prompt, a comment) looks like the same letter in a bright one.
     static func samples(at place: Place, cell: Double, xHeight: Double, picture: InkPicture) -> [Float] {
         let left = place.center - 0.6 * cell
         let top = place.baseline - 2.0 * xHeight
@@ -107,7 +108,8 @@ enum LetterShapes {
                 result.append(picture.ink(atX: left + (Double(column) + 0.5) * dx, y: top + (Double(row) + 0.5) * dy))
             }
         }
-        return result
+        let strongest = result.max() ?? 0
+        return strongest > 0 ? result.map { $0 / strongest } : result
     }
 
     /// How unlike two samplings are: the ink they do not share over all the ink they hold

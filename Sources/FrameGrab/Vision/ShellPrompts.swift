@@ -9,16 +9,27 @@ enum ShellPrompts {
         for (index, range) in prompts {
             shaped(&lines[index], prompt: range)
         }
-        // The prompt most lines show wins over one that differs from it in a letter or two,
-        // and over a first word read with a mark too many or too few (`ana(@#dev:~$`).
-        let counts = Dictionary(prompts.map { index, range in (String(lines[index][range]), 1) }, uniquingKeysWith: +)
+        // The `user@host` most prompts show, whatever their directory, wins over one that
+        // differs from it in a letter or two, and over a first word read with a mark too many
+        // or too few (`ana(@#dev:~$`). Ties go to the nearer reading, then the first in order.
+        var counts: [String: Int] = [:]
+        for (index, range) in prompts {
+            counts[String(lines[index][userHost(in: lines[index], word: range)]), default: 0] += 1
+        }
         for index in lines.indices {
-            guard let range = prompt(in: lines[index]) ?? firstWord(in: lines[index]) else { continue }
+            guard let word = prompt(in: lines[index]) ?? firstWord(in: lines[index]) else { continue }
+            let range = userHost(in: lines[index], word: word)
             let reading = String(lines[index][range])
-            let better = counts.filter { candidate, count in
+            let candidates = counts.filter { candidate, count in
                 count > counts[reading, default: 0] && editDistance(candidate, reading) <= 2
-            }.max { $0.value < $1.value }
-            if let better { lines[index].replaceSubrange(range, with: Array(better.key)) }
+            }
+            let better = candidates.keys.min { a, b in
+                let (countA, countB) = (candidates[a]!, candidates[b]!)
+                if countA != countB { return countA > countB }
+                let (distanceA, distanceB) = (editDistance(a, reading), editDistance(b, reading))
+                return distanceA != distanceB ? distanceA < distanceB : a < b
+            }
+            if let better { lines[index].replaceSubrange(range, with: Array(better)) }
         }
         return lines.map { String($0) }.joined(separator: "\n")
     }
@@ -31,6 +42,11 @@ enum ShellPrompts {
               let colon = line[at..<end].firstIndex(of: ":"), colon > at + 1, colon + 1 < end,
               line[start..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "@.-_".contains($0) }) else { return nil }
         return start..<end
+    }
+
+    /// The `user@host` part of a prompt: the word up to its first colon.
+    private static func userHost(in line: [Character], word: Range<Int>) -> Range<Int> {
+        word.lowerBound..<(line[word].firstIndex(of: ":") ?? word.upperBound)
     }
 
     /// The line's first word, when it is long enough to be told from a prompt by a few marks.
