@@ -10,12 +10,14 @@ struct LetterShapesTests {
 
     /// Rows of monospace cells drawn dark on white, one row of shapes per row of the picture;
     /// each row's baseline is 40 pixels below the one above.
-    private func picture(_ rows: [[Shape]]) -> InkPicture {
+    private func picture(_ rows: [[Shape]], dimRows: Set<Int> = []) -> InkPicture {
         var image = GrayImage(width: 12 * Self.cell, height: 40 * (rows.count + 1), filledWith: 255)
+        var level: UInt8 = 0
         func fill(_ x: ClosedRange<Int>, _ y: ClosedRange<Int>) {
-            for py in y { for px in x { image[px, py] = 0 } }
+            for py in y { for px in x { image[px, py] = level } }
         }
         for (row, shapes) in rows.enumerated() {
+            level = dimRows.contains(row) ? 160 : 0
             let baseline = 40 * (row + 1)
             for (column, shape) in shapes.enumerated() {
                 let left = column * Self.cell
@@ -42,9 +44,9 @@ struct LetterShapesTests {
         }
     }
 
-    private func read(_ characters: [String], drawn rows: [[Shape]]) -> [String] {
+    private func read(_ characters: [String], drawn rows: [[Shape]], dimRows: Set<Int> = []) -> [String] {
         LetterShapes.corrected(characters.map { Array($0) }, places: places(rows), cell: Double(Self.cell), xHeight: Self.xHeight,
-                               picture: picture(rows)).map { $0.map { String($0) } ?? "" }
+                               picture: picture(rows, dimRows: dimRows)).map { $0.map { String($0) } ?? "" }
     }
 
     @Test("A footed l read as L, among l's drawn alike, is an l; a real L stays")
@@ -54,6 +56,15 @@ struct LetterShapesTests {
             [.capitalL, .capitalL, .footedL],
         ]
         #expect(read(["lllllllLL", "LLL"], drawn: rows) == ["lllllllll", "LLl"])
+    }
+
+    @Test("A letter in a dim colour is compared by its shape, not its strength")
+    func dimColour() {
+        let rows: [[Shape]] = [
+            [.footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL],
+            [.footedL, .capitalL],
+        ]
+        #expect(read(["llllllll", "LL"], drawn: rows, dimRows: [1]) == ["llllllll", "lL"])
     }
 
     @Test("Too few look-alikes to go by, nothing is read again")
