@@ -49,6 +49,10 @@ enum LetterShapes {
     /// A cell is read again when this many look like it, and this share of them agree.
     static let neighbours = 5
     static let agreeing = 0.75
+    /// OCR takes a footed `l` or `f` for a capital at the start of a word, and seldom reads a
+    /// capital as lowercase: a capital whose neighbours were this often read as its lowercase
+    /// is that lowercase letter, even where they do not agree as a whole.
+    static let lowercaseShare = 0.4
     static let mostCompared = 400
 
     /// A character's place: its row and index there, its centre, and the baseline it stands on.
@@ -85,9 +89,15 @@ enum LetterShapes {
                     if distance(member.ink, other.ink) <= alike { votes[other.letter, default: 0] += 1 }
                 }
                 let total = votes.values.reduce(0, +)
-                guard total >= neighbours, let (letter, count) = votes.max(by: { $0.value < $1.value }),
-                      letter != member.letter, Double(count) >= agreeing * Double(total) else { continue }
-                result[member.place.row]?[member.place.index] = letter
+                guard total >= neighbours else { continue }
+                let lowercase = Character(member.letter.lowercased())
+                if member.letter.isUppercase, group.contains(lowercase),
+                   Double(votes[lowercase] ?? 0) >= lowercaseShare * Double(total) {
+                    result[member.place.row]?[member.place.index] = lowercase
+                } else if let (letter, count) = votes.max(by: { $0.value < $1.value }), letter != member.letter,
+                          Double(count) >= agreeing * Double(total) {
+                    result[member.place.row]?[member.place.index] = letter
+                }
             }
         }
         return result

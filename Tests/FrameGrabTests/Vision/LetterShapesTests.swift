@@ -67,6 +67,12 @@ struct LetterShapesTests {
         #expect(read(["llllllll", "LL"], drawn: rows, dimRows: [1]) == ["llllllll", "lL"])
     }
 
+    @Test("A capital drawn like its lowercase, read so by many of its neighbours, is lowercase")
+    func capitalsLeanLowercase() {
+        let rows: [[Shape]] = [[.footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL]]
+        #expect(read(["lllllLLLL"], drawn: rows) == ["lllllllll"])
+    }
+
     @Test("Too few look-alikes to go by, nothing is read again")
     func fewNeighbours() {
         let rows: [[Shape]] = [[.footedL, .footedL, .footedL, .footedL]]
@@ -76,6 +82,6 @@ struct LetterShapesTests {
     @Test("Neighbours that disagree leave a letter as OCR read it")
     func disagreeing() {
         let rows: [[Shape]] = [[.footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL]]
-        #expect(read(["lllLLLLL"], drawn: rows) == ["lllLLLLL"])
+        #expect(read(["lll11111"], drawn: rows) == ["lll11111"])
     }
 }
