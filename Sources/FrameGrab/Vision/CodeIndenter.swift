@@ -19,16 +19,18 @@ enum CodeIndenter {
             rows[index].first.map { $0.firstCenter(cell: cell) } ?? Double(lines[index].box.x) + cell / 2
         }.min() ?? 0
 
-        // Characters matched to the cells that drew them, where OCR and the ink agree.
-        var placements: [(characters: [Character], columns: [Int], inks: [CharacterInk?])?] = []
+        // Characters matched to the cells that drew them, where OCR and the ink agree: a whole
+        // line, or else the words whose cells hold exactly their characters.
+        var placements: [Placement?] = []
         for index in lines.indices {
             let characters = Array(lines[index].text.filter { !$0.isWhitespace })
             let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
-            if lines[index].words.isEmpty || columns.isEmpty || columns.count != characters.count
-                || !wordsStart(lines[index].words, on: rows[index], cell: cell) {
+            if lines[index].words.isEmpty || columns.isEmpty {
                 placements.append(nil)
+            } else if columns.count == characters.count && wordsStart(lines[index].words, on: rows[index], cell: cell) {
+                placements.append(Placement(characters: characters, columns: columns, inks: inks(of: rows[index], cell: cell), whole: true))
             } else {
-                placements.append((characters, columns, inks(of: rows[index], cell: cell)))
+                placements.append(wordPlacement(lines[index].words, row: rows[index], cell: cell, origin: origin))
             }
         }
         let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
@@ -47,7 +49,7 @@ enum CodeIndenter {
             // Look-alike letters are read again by comparing their ink with the block's others.
             let places: [[LetterShapes.Place]?] = placements.indices.map { row in
                 guard let placement = placements[row], let baseline = baselines[row] else { return nil }
-                return placement.characters.indices.map { index in
+                return placement.characters.indices.filter { placement.whole || placement.inks[$0] != nil }.map { index in
                     let center = placement.inks[index]?.center ?? origin + Double(placement.columns[index]) * cell
                     return LetterShapes.Place(row: row, index: index, center: center, baseline: baseline)
                 }
@@ -60,11 +62,22 @@ enum CodeIndenter {
             var line = lines[index]
             if line.words.isEmpty {
                 line.indent = 0
-            } else if let placement = placements[index] {
+            } else if let placement = placements[index], placement.whole {
                 let characters = PunctuationShapes.corrected(placement.characters, inks: placement.inks,
                                                              baseline: baselines[index], xHeight: xHeight)
                 line.indent = placement.columns[0]
                 line.text = placed(characters, at: placement.columns)
+            } else if let placement = placements[index] {
+                // Words read again where their ink was matched, spaced as OCR found them.
+                var characters = PunctuationShapes.corrected(placement.characters, inks: placement.inks,
+                                                             baseline: baselines[index], xHeight: xHeight)[...]
+                for word in line.words.indices {
+                    let count = line.words[word].text.filter { !$0.isWhitespace }.count
+                    line.words[word].text = String(characters.prefix(count))
+                    characters = characters.dropFirst(count)
+                }
+                line.indent = max(0, Int(((Double(line.box.x) + cell / 2 - origin) / cell).rounded()))
+                line.text = spacedText(of: line.words, cell: cell)
             } else {
                 line.indent = max(0, Int(((Double(line.box.x) + cell / 2 - origin) / cell).rounded()))
                 line.text = String(PunctuationShapes.corrected(Array(spacedText(of: line.words, cell: cell)), inks: [],
@@ -72,6 +85,44 @@ enum CodeIndenter {
             }
             return line
         }
+    }
+
+    /// A line's characters, the grid column of each, and the ink that drew it where known;
+    /// `whole` when every character was matched to its cell.
+    struct Placement {
+        var characters: [Character]
+        var columns: [Int]
+        var inks: [CharacterInk?]
+        var whole: Bool
+    }
+
+    /// The characters of a line whose ink and OCR disagree in number, matched to their cells
+    /// word by word: a word whose columns are each a cell of one character, no more and no
+    /// fewer, with its first and last ink where OCR boxed the word. Nil when no word is.
+    private static func wordPlacement(_ words: [Word], row: [CharacterInk], cell: Double, origin: Double) -> Placement? {
+        let columns = occupiedColumns(row, cell: cell, origin: origin)
+        var inkAt: [Int: CharacterInk] = [:]
+        var occupied = Set(columns)
+        for (column, ink) in zip(columns, inks(of: row, cell: cell)) {
+            if let ink { inkAt[column] = ink } else { occupied.remove(column) }
+        }
+        var placement = Placement(characters: [], columns: [], inks: [], whole: false)
+        var matchedAny = false
+        for word in words {
+            let text = Array(word.text.filter { !$0.isWhitespace })
+            guard !text.isEmpty else { continue }
+            let start = Int(((Double(word.box.x) + cell / 2 - origin) / cell).rounded())
+            let span = start..<(start + text.count)
+            let matched = span.allSatisfy { occupied.contains($0) } && !occupied.contains(span.lowerBound - 1)
+                && !occupied.contains(span.upperBound)
+                && abs(Double(inkAt[span.lowerBound]?.left ?? .min) - Double(word.box.x)) <= 0.25 * cell
+                && abs(Double(inkAt[span.upperBound - 1]?.right ?? .min) - Double(word.box.right)) <= 0.25 * cell
+            matchedAny = matchedAny || matched
+            placement.characters += text
+            placement.columns += Array(span)
+            placement.inks += span.map { matched ? inkAt[$0] : nil }
+        }
+        return matchedAny ? placement : nil
     }
 
     /// Whether each word's first character is matched to ink where the word starts: as many

@@ -101,4 +101,14 @@ struct CodeIndenterTests {
         #expect(CodeIndenter.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == "x = 0x1F")
         #expect(CodeIndenter.laidOut(lines, glyphs: glyphs)[0].text == "x = @x1F")
     }
+
+    @Test("Where ink and OCR disagree in number, the words that match their cells are still checked against their ink")
+    func wordsMatchedAlone() {
+        var (lines, glyphs) = SyntheticLines.lines(["foo. bar"])
+        // The period hangs below the baseline: it is a comma.
+        glyphs[0][3] = BoundingBox(x: glyphs[0][3].x, y: 15, width: glyphs[0][3].width, height: 10)
+        // A speck after `bar`: one cell more than OCR read.
+        glyphs[0].append(BoundingBox(x: 100 + 8 * 14 + 5, y: 8, width: 3, height: 3))
+        #expect(CodeIndenter.laidOut(lines, glyphs: glyphs)[0].text == "foo, bar")
+    }
 }
