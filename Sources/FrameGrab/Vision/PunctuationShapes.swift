@@ -30,6 +30,9 @@ enum PunctuationShapes {
             if let ascii = typographic[character] { return ascii }
             guard let ink else { return character }
             if flatMarks.contains(character) {
+                // A comma OCR saw with ink below the baseline stays: in small type its tail is a
+                // pixel, and its ink may be as wide as it is tall.
+                if character == ",", Double(ink.bottom) - baseline >= 1 { return character }
                 return flatMark(ink, baseline: baseline, xHeight: xHeight) ?? character
             }
             if highMarks.contains(character) && isSmallHighMark(ink, baseline: baseline, xHeight: xHeight) {

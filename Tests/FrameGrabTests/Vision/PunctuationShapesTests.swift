@@ -14,6 +14,7 @@ struct PunctuationShapesTests {
         (".", Ink(left: 20, right: 23, top: 97, bottom: 103), ",", "a mark hanging below the baseline"),
         (",", Ink(left: 20, right: 22, top: 98, bottom: 101), ",", "a small comma's pixel of tail below the baseline"),
         (",", Ink(left: 20, right: 22, top: 98, bottom: 100), ".", "a square dot on the baseline read as a comma"),
+        (",", Ink(left: 20, right: 23, top: 97, bottom: 101), ",", "a comma OCR saw, as wide as tall, a pixel below the baseline"),
         ("°", Ink(left: 20, right: 24, top: 84, bottom: 87), "`", "a small mark up high read as a degree sign"),
         ("*", Ink(left: 20, right: 28, top: 85, bottom: 94), "*", "an asterisk reaches into the x-height: kept"),
         ("i", Ink(left: 20, right: 25, top: 84, bottom: 103), PunctuationShapes.bracketPlaceholder(for: "i"), "a tall stroke below the baseline is a bracket"),
