@@ -73,14 +73,16 @@ enum ShellPrompts {
         }
     }
 
-    /// Characters to insert, delete or change to turn `a` into `b`.
+    /// Characters to insert, delete or change to turn `a` into `b`; a look-alike OCR confuses
+    /// (`l` for `1`, see `LetterShapes.groups`) costs nothing to change.
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         var previous = Array(0...b.count)
         for i in a.indices {
             var current = [i + 1]
             for j in b.indices {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1)))
+                let change = a[i] == b[j] || LetterShapes.groups.contains { $0.contains(a[i]) && $0.contains(b[j]) } ? 0 : 1
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + change))
             }
             previous = current
         }
