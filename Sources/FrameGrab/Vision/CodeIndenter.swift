@@ -36,26 +36,8 @@ enum CodeIndenter {
         let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
         let baselines = PunctuationShapes.baselines(placements.map { $0?.characters ?? [] }, inks: placements.map { $0?.inks ?? [] },
                                                     tops: lines.map(\.box.y))
-        if let picture, !picture.markedZeros.isEmpty {
-            for row in placements.indices {
-                guard let placement = placements[row] else { continue }
-                for (index, ink) in placement.inks.enumerated() {
-                    guard let ink, picture.markedZeros.contains(where: { $0.contains(x: ink.center, y: Double(ink.top + ink.bottom) / 2) }) else { continue }
-                    placements[row]?.characters[index] = "0"
-                }
-            }
-        }
         if let picture {
-            // Look-alike letters are read again by comparing their ink with the block's others.
-            let places: [[LetterShapes.Place]?] = placements.indices.map { row in
-                guard let placement = placements[row], let baseline = baselines[row] else { return nil }
-                return placement.characters.indices.filter { placement.whole || placement.inks[$0] != nil }.map { index in
-                    let center = placement.inks[index]?.center ?? origin + Double(placement.columns[index]) * cell
-                    return LetterShapes.Place(row: row, index: index, center: center, baseline: baseline)
-                }
-            }
-            let read = LetterShapes.corrected(placements.map { $0?.characters }, places: places, cell: cell, xHeight: xHeight, picture: picture)
-            for row in placements.indices { if let characters = read[row] { placements[row]?.characters = characters } }
+            readAgain(&placements, in: picture, baselines: baselines, xHeight: xHeight, cell: cell, origin: origin)
         }
 
         return lines.indices.map { index in
@@ -87,6 +69,28 @@ enum CodeIndenter {
         }
     }
 
+    /// Characters matched to their ink read again from the picture: a ring marked as a zero is
+    /// a zero, and look-alike letters go by the block's other cells drawn like them.
+    private static func readAgain(_ placements: inout [Placement?], in picture: InkPicture, baselines: [Double?], xHeight: Double,
+                                  cell: Double, origin: Double) {
+        for row in placements.indices {
+            guard let placement = placements[row] else { continue }
+            for (index, ink) in placement.inks.enumerated() {
+                guard let ink, picture.markedZeros.contains(where: { $0.contains(x: ink.center, y: Double(ink.top + ink.bottom) / 2) }) else { continue }
+                placements[row]?.characters[index] = "0"
+            }
+        }
+        let places: [[LetterShapes.Place]?] = placements.indices.map { row in
+            guard let placement = placements[row], let baseline = baselines[row] else { return nil }
+            return placement.characters.indices.filter { placement.whole || placement.inks[$0] != nil }.map { index in
+                let center = placement.inks[index]?.center ?? origin + Double(placement.columns[index]) * cell
+                return LetterShapes.Place(row: row, index: index, center: center, baseline: baseline)
+            }
+        }
+        let read = LetterShapes.corrected(placements.map { $0?.characters }, places: places, cell: cell, xHeight: xHeight, picture: picture)
+        for row in placements.indices { if let characters = read[row] { placements[row]?.characters = characters } }
+    }
+
     /// A line's characters, the grid column of each, and the ink that drew it where known;
     /// `whole` when every character was matched to its cell.
     struct Placement {
@@ -101,11 +105,10 @@ enum CodeIndenter {
     /// fewer, with its first and last ink where OCR boxed the word. Nil when no word is.
     private static func wordPlacement(_ words: [Word], row: [CharacterInk], cell: Double, origin: Double) -> Placement? {
         let columns = occupiedColumns(row, cell: cell, origin: origin)
+        let occupied = Set(columns)
+        // Only a cell of one character is its ink; touching characters give none.
         var inkAt: [Int: CharacterInk] = [:]
-        var occupied = Set(columns)
-        for (column, ink) in zip(columns, inks(of: row, cell: cell)) {
-            if let ink { inkAt[column] = ink } else { occupied.remove(column) }
-        }
+        for (column, ink) in zip(columns, inks(of: row, cell: cell)) where ink != nil { inkAt[column] = ink }
         var placement = Placement(characters: [], columns: [], inks: [], whole: false)
         var matchedAny = false
         for word in words {
@@ -113,7 +116,7 @@ enum CodeIndenter {
             guard !text.isEmpty else { continue }
             let start = Int(((Double(word.box.x) + cell / 2 - origin) / cell).rounded())
             let span = start..<(start + text.count)
-            let matched = span.allSatisfy { occupied.contains($0) } && !occupied.contains(span.lowerBound - 1)
+            let matched = span.allSatisfy { inkAt[$0] != nil } && !occupied.contains(span.lowerBound - 1)
                 && !occupied.contains(span.upperBound)
                 && abs(Double(inkAt[span.lowerBound]?.left ?? .min) - Double(word.box.x)) <= 0.25 * cell
                 && abs(Double(inkAt[span.upperBound - 1]?.right ?? .min) - Double(word.box.right)) <= 0.25 * cell
