@@ -98,9 +98,13 @@ enum LetterShapes {
     static func distance(_ a: [Float], _ b: [Float]) -> Float {
         var different: Float = 0
         var total: Float = 0
-        for index in a.indices {
-            different += abs(a[index] - b[index])
-            total += a[index] + b[index]
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for index in 0..<min(a.count, b.count) {
+                    different += abs(a[index] - b[index])
+                    total += a[index] + b[index]
+                }
+            }
         }
         return total > 0 ? different / total : 1
     }
