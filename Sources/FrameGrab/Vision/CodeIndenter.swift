@@ -49,21 +49,20 @@ enum CodeIndenter {
                                                              baseline: baselines[index], xHeight: xHeight)
                 line.indent = placement.columns[0]
                 line.text = placed(characters, at: placement.columns)
-            } else if let placement = placements[index] {
-                // Words read again where their ink was matched, spaced as OCR found them.
-                var characters = PunctuationShapes.corrected(placement.characters, inks: placement.inks,
+            } else {
+                // Spaced as OCR found the words; characters matched to their ink, if any word's
+                // were, checked against it.
+                let unmatched = Array(line.text.filter { !$0.isWhitespace })
+                var characters = PunctuationShapes.corrected(placements[index]?.characters ?? unmatched,
+                                                             inks: placements[index]?.inks ?? Array(repeating: nil, count: unmatched.count),
                                                              baseline: baselines[index], xHeight: xHeight)[...]
                 for word in line.words.indices {
                     let count = line.words[word].text.filter { !$0.isWhitespace }.count
                     line.words[word].text = String(characters.prefix(count))
                     characters = characters.dropFirst(count)
                 }
-                line.indent = max(0, Int(((Double(line.box.x) + cell / 2 - origin) / cell).rounded()))
+                line.indent = max(0, column(of: line.box.x, cell: cell, origin: origin))
                 line.text = spacedText(of: line.words, cell: cell)
-            } else {
-                line.indent = max(0, Int(((Double(line.box.x) + cell / 2 - origin) / cell).rounded()))
-                line.text = String(PunctuationShapes.corrected(Array(spacedText(of: line.words, cell: cell)), inks: [],
-                                                               baseline: nil, xHeight: 0))
             }
             return line
         }
@@ -114,7 +113,7 @@ enum CodeIndenter {
         for word in words {
             let text = Array(word.text.filter { !$0.isWhitespace })
             guard !text.isEmpty else { continue }
-            let start = Int(((Double(word.box.x) + cell / 2 - origin) / cell).rounded())
+            let start = column(of: word.box.x, cell: cell, origin: origin)
             let span = start..<(start + text.count)
             let matched = span.allSatisfy { inkAt[$0] != nil } && !occupied.contains(span.lowerBound - 1)
                 && !occupied.contains(span.upperBound)
@@ -126,6 +125,11 @@ enum CodeIndenter {
             placement.inks += span.map { matched ? inkAt[$0] : nil }
         }
         return matchedAny ? placement : nil
+    }
+
+    /// The grid column of a character whose ink starts at `x`.
+    private static func column(of x: Int, cell: Double, origin: Double) -> Int {
+        Int(((Double(x) + cell / 2 - origin) / cell).rounded())
     }
 
     /// Whether each word's first character is matched to ink where the word starts: as many

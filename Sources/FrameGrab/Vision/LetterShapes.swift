@@ -61,7 +61,7 @@ enum LetterShapes {
                 }
                 let total = votes.values.reduce(0, +)
                 guard total >= neighbours else { continue }
-                let lowercase = Character(member.letter.lowercased())
+                let lowercase = member.letter.lowercased().first ?? member.letter
                 if member.letter.isUppercase, group.contains(lowercase),
                    Double(votes[lowercase] ?? 0) >= lowercaseShare * Double(total) {
                     result[member.place.row]?[member.place.index] = lowercase

@@ -2,11 +2,12 @@
 /// plain before OCR.
 ///
 /// Tesseract has not learnt them: it reads them as `@`, `Q`, `e`, `W` or `(1)`, and they
-/// throw off the characters around them. A marked zero is an upright oval ring whose inside is
-/// split by a slash into two holes, one up on one side and one down on the other, or holds a
-/// small dot standing free in one hole. Erasing the ink deeper inside the ring than its stroke
-/// leaves a plain oval, which reads as `0` (or `O`, which digit context repairs). `8`, `B` and
-/// `g` have their holes one above the other, `@` one inside the other, and `%` is not one ring.
+/// throw off the characters around them. A marked zero is an upright oval ring whose sides run
+/// unbroken down its middle, its inside split by a slash into two holes of a size, one above the
+/// other, or holding a small dot standing free in one big hole. Erasing the ink deeper inside
+/// the ring than its stroke leaves a plain oval, which reads as `0` (or `O`, which digit context
+/// repairs). `8`, `B` and `g` pinch in between their holes, `@` has a small hole beside a big
+/// one, and `%` is not one ring.
 enum MarkedZeros {
     /// `picture` (dark ink on white paper) with the marks inside zeros painted white, and the
     /// boxes of the zeros found: whatever OCR reads there, a ring with a mark is a zero.

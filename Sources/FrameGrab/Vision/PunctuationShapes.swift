@@ -2,7 +2,8 @@
 /// in height: `.` on the baseline, `-` at mid-height, `_` and `,` below the baseline; a small
 /// mark up high read as `°` or `*` is a backtick, and so is one narrow tick read as a quote or
 /// a tilde; a tall narrow stroke read as a letter, that reaches below the baseline, is the
-/// bracket closing the innermost open one, and a `C` or `>` that does is a parenthesis. Typographic quotes become the ASCII quotes code uses.
+/// bracket closing the innermost open one, and a `C` or `>` that does is a parenthesis.
+/// Typographic quotes become the ASCII quotes code uses.
 enum PunctuationShapes {
     private static let flatMarks: Set<Character> = [".", "-", "_", ",", "·", "—", "–"]
     private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]

@@ -20,16 +20,12 @@ enum ShellPrompts {
             guard let word = prompt(in: lines[index]) ?? firstWord(in: lines[index]) else { continue }
             let range = userHost(in: lines[index], word: word)
             let reading = String(lines[index][range])
-            let candidates = counts.filter { candidate, count in
-                count > counts[reading, default: 0] && editDistance(candidate, reading) <= 2
+            let candidates: [(count: Int, distance: Int, prompt: String)] = counts.compactMap { candidate, count in
+                let distance = editDistance(candidate, reading)
+                return count > counts[reading, default: 0] && distance <= 2 ? (count, distance, candidate) : nil
             }
-            let better = candidates.keys.min { a, b in
-                let (countA, countB) = (candidates[a]!, candidates[b]!)
-                if countA != countB { return countA > countB }
-                let (distanceA, distanceB) = (editDistance(a, reading), editDistance(b, reading))
-                return distanceA != distanceB ? distanceA < distanceB : a < b
-            }
-            if let better { lines[index].replaceSubrange(range, with: Array(better)) }
+            let better = candidates.min { a, b in (-a.count, a.distance, a.prompt) < (-b.count, b.distance, b.prompt) }
+            if let better { lines[index].replaceSubrange(range, with: Array(better.prompt)) }
         }
         return lines.map { String($0) }.joined(separator: "\n")
     }

@@ -45,11 +45,15 @@ extension TextBlock {
     /// or between its glyphs: in a small bitmap font a period, a colon's dots or the dot of
     /// an `i` are two pixels each, too small to shape the layout but characters of the line.
     func withMarks(_ specks: [BoundingBox]) -> TextBlock {
-        guard !specks.isEmpty else { return self }
+        // Only specks near the block can stand inside one of its rows.
+        let near = specks.filter {
+            $0.y >= box.y && $0.bottom <= box.bottom + box.height / 4 && $0.x >= box.x - box.height && $0.right <= box.right + box.height
+        }
+        guard !near.isEmpty else { return self }
         var block = self
         for (index, row) in lines.enumerated() {
             let reach = row.box.height
-            block.lines[index].glyphs += specks.filter { speck in
+            block.lines[index].glyphs += near.filter { speck in
                 speck.y >= row.box.y && speck.bottom <= row.box.bottom + row.box.height / 4
                     && speck.x >= row.box.x - reach && speck.right <= row.box.right + reach
             }

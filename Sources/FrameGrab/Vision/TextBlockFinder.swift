@@ -39,8 +39,8 @@ struct TextBlockFinder {
         let heights = found.map(\.box.height).sorted()
         let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
         let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
-        // Two pixels are noise, or a dot of a small bitmap font (pytest's `.....` in Terminus):
-        // only rows of them count.
+        // Two pixels are noise, or a dot of a small bitmap font: a row of them is text (pytest's
+        // `.....` in Terminus); one inside a row is its period, colon or comma.
         let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }

@@ -12,28 +12,21 @@ struct ShellPromptsTests {
         #expect(ShellPrompts.repaired("mira@tern:~/src/apps") == "mira@tern:~/src/app$")
     }
 
-    @Test("The prompt most lines show wins over a reading that differs in a letter or two")
-    func consensus() {
-        let text = "deploy@web-02:~/shop$ git pull\nAlready up to date.\ndeplloy@web-02:~/shop$ make\ndeploy@web-02:~/shop$ ls"
-        #expect(ShellPrompts.repaired(text) == "deploy@web-02:~/shop$ git pull\nAlready up to date.\ndeploy@web-02:~/shop$ make\ndeploy@web-02:~/shop$ ls")
-    }
-
-    @Test("The user and host most prompts show win, whatever directory each prompt is in")
-    func consensusAcrossDirectories() {
-        let text = "ana@dev:~/a$ ls\nana@dev:~/b$ ls\nana@dcv:~/c$ make"
-        #expect(ShellPrompts.repaired(text) == "ana@dev:~/a$ ls\nana@dev:~/b$ ls\nana@dev:~/c$ make")
-    }
-
-    @Test("Look-alikes cost nothing when a reading is compared with the prompt most lines show")
-    func lookalikesInPrompts() {
-        let text = "ana@l1-dev:~/a$ ls\nana@l1-dev:~/b$ ls\nana(@#li-dev:~/c$ make"
-        #expect(ShellPrompts.repaired(text) == "ana@l1-dev:~/a$ ls\nana@l1-dev:~/b$ ls\nana@l1-dev:~/c$ make")
-    }
-
-    @Test("A first word read with a mark too many is the prompt the other lines show")
-    func misreadMarks() {
-        let text = "ana@l1-dev:~/code$ make\nana(@#l1-dev:~/code$ ctest\nana@l1-dev:~/lib$"
-        #expect(ShellPrompts.repaired(text) == "ana@l1-dev:~/code$ make\nana@l1-dev:~/code$ ctest\nana@l1-dev:~/lib$")
+    @Test("The user@host most prompts show, in any directory, wins over a reading a letter or two off", arguments: [
+        ("deploy@web-02:~/shop$ git pull\nAlready up to date.\ndeplloy@web-02:~/shop$ make\ndeploy@web-02:~/shop$ ls",
+         "deploy@web-02:~/shop$ git pull\nAlready up to date.\ndeploy@web-02:~/shop$ make\ndeploy@web-02:~/shop$ ls"),
+        // Whatever directory each prompt is in.
+        ("ana@dev:~/a$ ls\nana@dev:~/b$ ls\nana@dcv:~/c$ make",
+         "ana@dev:~/a$ ls\nana@dev:~/b$ ls\nana@dev:~/c$ make"),
+        // Look-alikes (`l` for `1`) cost nothing in the comparison.
+        ("ana@l1-dev:~/a$ ls\nana@l1-dev:~/b$ ls\nana(@#li-dev:~/c$ make",
+         "ana@l1-dev:~/a$ ls\nana@l1-dev:~/b$ ls\nana@l1-dev:~/c$ make"),
+        // A first word read with a mark too many.
+        ("ana@l1-dev:~/code$ make\nana(@#l1-dev:~/code$ ctest\nana@l1-dev:~/lib$",
+         "ana@l1-dev:~/code$ make\nana@l1-dev:~/code$ ctest\nana@l1-dev:~/lib$"),
+    ])
+    func consensus(read: String, repaired: String) {
+        #expect(ShellPrompts.repaired(read) == repaired)
     }
 
     @Test("Text that is no prompt stays", arguments: [
