@@ -5,6 +5,7 @@ import Foundation
 /// process's exit status.
 let commands: [String: ([String]) -> Int32] = [
     "follow": { FollowCommand.run(arguments: $0).rawValue },
+    "scan": ScanCommand.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -229,26 +229,13 @@ public final class FrameSeeker {
 
     // MARK: Time bases
 
-    private var streamTimeBase: AVRational { file.videoStream.pointee.time_base }
+    private var streamStart: Int64 { file.videoStreamStart }
 
-    private var streamStart: Int64 {
-        av_rescale_q(file.presentationStart, AVRational(num: 1, den: AV_TIME_BASE), streamTimeBase)
-    }
+    private func streamTimestamp(for time: MediaTime) -> Int64 { file.videoTimestamp(for: time) }
 
-    /// Rounded down: a frame stamped 10.010 in a millisecond time base is not shown at 10.0099.
-    /// Offsets are taken from the start in the stream's own base, so that a start of 1.4667 s
-    /// (132006 in 1/90000) does not lose its fraction of a microsecond.
-    private func streamTimestamp(for time: MediaTime) -> Int64 {
-        streamStart + av_rescale_q_rnd(time.microseconds, AVRational(num: 1, den: AV_TIME_BASE), streamTimeBase, AV_ROUND_DOWN)
-    }
+    private func presentationTime(of timestamp: Int64) -> MediaTime { file.presentationTime(ofVideoTimestamp: timestamp) }
 
-    private func presentationTime(of timestamp: Int64) -> MediaTime {
-        MediaTime(microseconds: av_rescale_q(timestamp - streamStart, streamTimeBase, AVRational(num: 1, den: AV_TIME_BASE)))
-    }
-
-    private func secondsInStreamBase(_ seconds: Int64) -> Int64 {
-        av_rescale_q(seconds, AVRational(num: 1, den: 1), streamTimeBase)
-    }
+    private func secondsInStreamBase(_ seconds: Int64) -> Int64 { file.videoTimestampSpan(seconds: seconds) }
 
     /// A frame's best guess at its presentation timestamp; frames without one follow the last.
     private func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {

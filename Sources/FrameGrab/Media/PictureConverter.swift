@@ -27,7 +27,7 @@ final class PictureConverter {
     }
 
     /// In 8-bit YUV and gray formats the first plane already is the gray picture.
-    private static func hasPlainLumaPlane(_ format: AVPixelFormat) -> Bool {
+    static func hasPlainLumaPlane(_ format: AVPixelFormat) -> Bool {
         let plain: Set<AVPixelFormat> = [
             AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P,
             AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21, AV_PIX_FMT_GRAY8,

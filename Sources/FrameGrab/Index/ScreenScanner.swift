@@ -1,0 +1,178 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Every settled screen of one video, read: the batch form of pausing a player.
+///
+/// The pipeline, in order:
+/// 1. `ScreenSampler` reads a group of pictures at a time, decoding only where the screen may
+///    have changed, and gives each frame as a small `ScreenPicture`;
+/// 2. `MotionMask` learns from the decoded frames where the picture keeps moving (a speaker's
+///    camera), looking `MotionMask.window` ahead;
+/// 3. `SettleDetector` finds the stretches that stay put for the settle time, outside the
+///    moving cells, through flicker;
+/// 4. one frame of each stretch is read exactly as `framegrab --at` reads it (`FrameGrabber`),
+///    on a thread of its own so that reading one screen overlaps scanning for the next;
+/// 5. consecutive screens with the same text are one screen whose time range grows.
+/// Screens without any text are not given.
+public final class ScreenScanner {
+    public struct Options: Sendable {
+        /// How long the text must stay the same to count as a screen.
+        public var settle: MediaTime
+        public var ocr: TesseractEngine.Configuration
+
+        public init(settle: MediaTime = MediaTime(microseconds: 1_000_000), ocr: TesseractEngine.Configuration = .init()) {
+            self.settle = settle
+            self.ocr = ocr
+        }
+    }
+
+    /// What a scan did, for progress lines and benchmarks.
+    public struct Summary: Sendable {
+        public var duration: MediaTime?
+        public var screens = 0
+        public var regions = 0
+        public var framesDecoded = 0
+        public var framesSkipped = 0
+        public var stretchesRead = 0
+    }
+
+    public let path: String
+    public let source: SourceInfo
+    private let options: Options
+    private let reader: ScreenReader
+    private let sampler: ScreenSampler
+
+    /// Opens `path` twice: once to scan, once to read frames. Protected content throws
+    /// `.protectedContent` before any frame is decoded or any OCR engine starts.
+    public init(path: String, options: Options = .init()) throws(FrameGrabError) {
+        self.path = path
+        self.options = options
+        let probed = ProtectionProbe.examine(path)
+        if let protection = probed.protection { throw .protectedContent(path: path, protection: protection) }
+        let file = try MediaFile(input: probed)
+        sampler = try ScreenSampler(file: file)
+        source = file.info
+        let grabber = try FrameGrabber(path: path, options: FrameGrabber.Options(ocr: options.ocr, decoderThreads: 1, ocrThreads: 1))
+        if let protection = grabber.protection { throw .protectedContent(path: path, protection: protection) }
+        reader = ScreenReader(grabber: grabber)
+    }
+
+    /// Scans the whole video, handing each screen to `found` (on another thread, in time order)
+    /// once its time range is final. `progress` gets the position scanned so far.
+    public func scan(shouldCancel: @escaping @Sendable () -> Bool = { false },
+                     progress: (MediaTime) -> Void = { _ in },
+                     found: @escaping @Sendable (SettledScreen) -> Void) throws(FrameGrabError) -> Summary {
+        let mask = MotionMask(grid: sampler.grid)
+        let detector = SettleDetector(grid: sampler.grid, settle: options.settle)
+        var waiting: [ScreenSample] = []
+        var lastObserved: ScreenPicture?
+        var lastTime: MediaTime?
+
+        func judge(upTo limit: MediaTime?) {
+            while let sample = waiting.first, limit.map({ sample.time <= $0 }) ?? true {
+                waiting.removeFirst()
+                mask.update(at: sample.time)
+                for stretch in detector.add(sample, moving: mask.moving, maskVersion: mask.version) {
+                    reader.read(stretch, shouldCancel: shouldCancel, found: found)
+                }
+            }
+        }
+        let unchanged = { (a: ScreenPicture, b: ScreenPicture) -> Bool in
+            let change = ScreenChange.changedCells(from: a, to: b, grid: self.sampler.grid)
+            guard change.pixels >= ScreenChange.minimumPixels else { return true }
+            return !zip(change.cells, mask.moving).contains { $0 && !$1 }
+        }
+
+        while !shouldCancel(), let samples = try sampler.nextGroup(unchanged: unchanged) {
+            for sample in samples {
+                if sample.observed {
+                    if let lastObserved {
+                        mask.record(at: sample.time, changed: ScreenChange.changedCells(from: lastObserved, to: sample.picture,
+                                                                                          grid: sampler.grid).cells)
+                    }
+                    lastObserved = sample.picture
+                }
+                lastTime = sample.time
+            }
+            waiting += samples
+            judge(upTo: mask.settledUntil)
+            progress(sampler.position)
+        }
+        judge(upTo: nil)
+        if !shouldCancel(), let lastTime {
+            let end = max(source.duration ?? lastTime, lastTime)
+            for stretch in detector.finish(at: end) { reader.read(stretch, shouldCancel: shouldCancel, found: found) }
+        }
+        var summary = try reader.finish(found: found)
+        summary.duration = source.duration
+        summary.framesDecoded = sampler.framesDecoded
+        summary.framesSkipped = sampler.framesSkipped
+        return summary
+    }
+}
+
+/// Step 4 and 5 of the scan: reads stretches on a thread of its own, one at a time, and joins
+/// consecutive screens with the same text. Owns the `FrameGrabber`, used only on its queue.
+private final class ScreenReader: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "framegrab.screen-reader")
+    private let grabber: FrameGrabber
+    // Touched only on `queue`.
+    private var pending: SettledScreen?
+    private var pendingText: [String]?
+    private var summary = ScreenScanner.Summary()
+    private var failure: FrameGrabError?
+
+    init(grabber: FrameGrabber) {
+        self.grabber = grabber
+    }
+
+    func read(_ stretch: SettleDetector.Stretch, shouldCancel: @escaping @Sendable () -> Bool,
+              found: @escaping @Sendable (SettledScreen) -> Void) {
+        queue.async { [self] in
+            guard failure == nil, !shouldCancel() else { return }
+            // 1 µs past the frame's own time: its time was rounded to the microsecond, and the
+            // frame shown at a time is the last one at or before it.
+            let time = MediaTime(microseconds: stretch.frameToRead.microseconds + 1)
+            let report: FrameReport
+            do throws(FrameGrabError) {
+                report = try grabber.report(at: time, shouldCancel: shouldCancel)
+            } catch {
+                failure = error
+                return
+            }
+            guard !shouldCancel() else { return }
+            summary.stretchesRead += 1
+            let text = report.regions.map { "\($0.kind.rawValue):\($0.text)" }
+            if let pendingText, pendingText == text, var grown = pending {
+                grown.end = stretch.end
+                pending = grown
+                return
+            }
+            flush(found)
+            guard !report.regions.isEmpty else { return }
+            pending = SettledScreen(start: stretch.start, end: stretch.end, report: report)
+            pendingText = text
+        }
+    }
+
+    /// Waits for every reading, gives the last screen, and says what was read.
+    func finish(found: @escaping @Sendable (SettledScreen) -> Void) throws(FrameGrabError) -> ScreenScanner.Summary {
+        let result: Result<ScreenScanner.Summary, FrameGrabError> = queue.sync { [self] in
+            if let failure { return .failure(failure) }
+            flush(found)
+            return .success(summary)
+        }
+        return try result.get()
+    }
+
+    private func flush(_ found: (SettledScreen) -> Void) {
+        if let screen = pending {
+            summary.screens += 1
+            summary.regions += screen.report.regions.count
+            found(screen)
+        }
+        pending = nil
+        pendingText = nil
+    }
+}
