@@ -1,0 +1,119 @@
+import Foundation
+
+/// Search: ranked words first, substrings after, one hit per screen.
+///
+/// Two stages, each one indexed query over at most `candidateLimit` regions:
+/// 1. the `unicode61` table: every term with words as a phrase, ranked by bm25; a region
+///    that also holds every term as typed (punctuation included, without regard to ASCII
+///    case) ranks above one that only has the words (`a->b` above `a, b`);
+/// 2. only when stage 1 found fewer screens than asked for, the `trigram` table: every term
+///    of three characters or more as a substring, shorter ones checked on the text
+///    (`Frame` inside `appendFrame`).
+/// Then the best region of each screen stands for it; ties go to code, then to the earlier
+/// time.
+///
+/// bm25 costs a lookup per matching row (~1 µs): a term in half of 300,000 regions would
+/// cost ~100 ms to rank in full. So each stage reads at most `candidateLimit` matching
+/// regions, in the order they were indexed, and ranks those: exact whenever fewer match.
+extension SQLiteScreenStore {
+    /// How many matching regions one stage ranks at most (see above).
+    public static let candidateLimit = 2000
+
+    /// A matching region, before the best of each screen is chosen.
+    private struct Candidate {
+        var regionID: Int64
+        var screenID: Int64
+        var ordinal: Int
+        var kind: String
+        var time: Double
+        var score: Double
+
+        /// Better first: score, then code, then the earlier time (then the first region).
+        static func isBetter(_ a: Candidate, than b: Candidate) -> Bool {
+            if a.score != b.score { return a.score > b.score }
+            if (a.kind == "code") != (b.kind == "code") { return a.kind == "code" }
+            if a.time != b.time { return a.time < b.time }
+            if a.screenID != b.screenID { return a.screenID < b.screenID }
+            return a.ordinal < b.ordinal
+        }
+    }
+
+    public func search(_ query: SearchQuery, filter: SearchFilter, limit: Int) throws(IndexStoreError) -> [SearchHit] {
+        guard query.isSearchable, limit > 0 else { return [] }
+        return try withDatabase { database throws(IndexStoreError) in
+            var best: [Int64: Candidate] = [:]
+            func consider(_ candidate: Candidate) {
+                if let known = best[candidate.screenID], !Candidate.isBetter(candidate, than: known) { return }
+                best[candidate.screenID] = candidate
+            }
+            let cap = max(SQLiteScreenStore.candidateLimit, limit * 20)
+            if let words = query.wordPattern {
+                try stage(database, table: "region_words", pattern: words, query: query, filter: filter, cap: cap,
+                          tier: { exact in exact ? 2 : 1 }, consider)
+            }
+            if best.count < limit, let substrings = query.substringPattern {
+                try stage(database, table: "region_trigrams", pattern: substrings, query: query, filter: filter, cap: cap,
+                          tier: { _ in 0 }, consider)
+            }
+            let chosen = best.values.sorted(by: Candidate.isBetter).prefix(limit)
+            return try chosen.map { (candidate) throws(IndexStoreError) in try hit(for: candidate, query: query, database) }
+        }
+    }
+
+    /// One stage: up to `cap` regions matching `pattern` in `table` and the filter.
+    private func stage(_ database: SQLiteDatabase, table: String, pattern: String, query: SearchQuery, filter: SearchFilter,
+                       cap: Int, tier: (Bool) -> Double, _ consider: (Candidate) -> Void) throws(IndexStoreError) {
+        var values: [SQLiteValue] = [.text(pattern)]
+        func parameter(_ value: SQLiteValue) -> String {
+            values.append(value)
+            return "?\(values.count)"
+        }
+        // Every term as typed: for the words stage whether the match is exact, for the
+        // substrings stage what trigrams cannot check (terms under three characters).
+        let checked = table == "region_words" ? query.terms.map(\.text) : query.shortTerms
+        let exact = checked.isEmpty ? "1"
+            : checked.map { "instr(lower(r.text), lower(\(parameter(.text($0))))) > 0" }.joined(separator: " AND ")
+        var conditions = ["\(table) MATCH ?1"]
+        if table != "region_words" { conditions.append(exact) }
+        if let kind = filter.kind { conditions.append("r.kind = \(parameter(.text(kind.rawValue)))") }
+        if let language = filter.language { conditions.append("r.language = \(parameter(.text(language))) COLLATE NOCASE") }
+        var join = ""
+        if let glob = filter.pathGlob {
+            join = "JOIN videos v ON v.id = s.video_id"
+            let glob = parameter(.text(glob))
+            conditions.append("(v.path GLOB \(glob) OR (instr(\(glob), '/') = 0 AND v.path GLOB '*/' || \(glob)))")
+        }
+        let sql = """
+            SELECT r.id, r.screen_id, r.ordinal, r.kind, s.time, bm25(\(table)), \(exact)
+            FROM \(table) JOIN regions r ON r.id = \(table).rowid JOIN screens s ON s.id = r.screen_id \(join)
+            WHERE \(conditions.joined(separator: " AND "))
+            LIMIT \(parameter(.integer(Int64(cap))))
+            """
+        let statement = try database.prepare(sql, while: "searching")
+        try statement.forEachRow(values) { row throws(IndexStoreError) in
+            // bm25 is negative, more negative for better matches: map it into 0..<1.
+            let relevance = max(0, -row.double(at: 5))
+            let score = ((tier(row.int(at: 6) != 0) + relevance / (1 + relevance)) * 1e6).rounded() / 1e6
+            consider(Candidate(regionID: row.int64(at: 0), screenID: row.int64(at: 1), ordinal: row.int(at: 2),
+                               kind: row.string(at: 3), time: row.double(at: 4), score: score))
+        }
+    }
+
+    private func hit(for candidate: Candidate, query: SearchQuery, _ database: SQLiteDatabase) throws(IndexStoreError) -> SearchHit {
+        let statement = try database.prepare("""
+            SELECT v.path, s.start, s.end, s.time, r.kind, r.language, r.text, r.x, r.y, r.width, r.height
+            FROM regions r JOIN screens s ON s.id = r.screen_id JOIN videos v ON v.id = s.video_id WHERE r.id = ?1
+            """, while: "searching")
+        try statement.bind([.integer(candidate.regionID)])
+        guard try statement.step() else { throw malformed("hit \(candidate.regionID) (gone)", while: "searching") }
+        guard let kind = RegionKind(rawValue: statement.string(at: 4)) else {
+            throw malformed("region kind '\(statement.string(at: 4))'", while: "searching")
+        }
+        let lines = try RegionReader(database: database, operation: "searching").lines(ofRegion: candidate.regionID)
+        return SearchHit(path: statement.string(at: 0), start: MediaTime(seconds: statement.double(at: 1)),
+                         end: MediaTime(seconds: statement.double(at: 2)), time: MediaTime(seconds: statement.double(at: 3)),
+                         kind: kind, language: statement.optionalString(at: 5), text: statement.string(at: 6),
+                         box: RegionReader.box(statement, from: 7), lines: SearchHighlighter(query: query).matchedLines(lines),
+                         score: candidate.score)
+    }
+}
