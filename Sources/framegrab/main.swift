@@ -6,6 +6,7 @@ import Foundation
 let commands: [String: ([String]) -> Int32] = [
     "follow": { FollowCommand.run(arguments: $0).rawValue },
     "scan": ScanCommand.run,
+    "index": IndexCommand.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,163 @@
+import Dispatch
+import FrameGrab
+import Foundation
+import Synchronization
+
+/// `framegrab index PATH...`: every settled screen of a library of videos, into SQLite.
+enum IndexCommand {
+    static let help = """
+        framegrab index: read every settled screen of a library of videos into a database
+
+        Usage:
+          framegrab index [--db PATH] [--jobs N] [--settle DURATION] [--force] [--json]
+                          [--from FILE] PATH...
+
+        PATHs are video files, HLS playlists or directories (searched recursively for files
+        with a video extension, hidden files and folders skipped). --from FILE reads more
+        paths from FILE, one a line (# starts a comment; - is stdin). Each video's settled
+        screens (see framegrab scan --help) are stored with their text, regions and lines;
+        consecutive screens with the same text are one. Find them with framegrab search, and
+        take them all out with framegrab export.
+
+        A video already indexed and unchanged since (same size, modification time and first
+        and last MiB) is skipped; --force indexes it again. Each video is written whole, in one
+        transaction: Ctrl-C stops at once, keeping every video finished; a video that fails is
+        recorded with its error and the others go on; protected (DRM) content is recorded as
+        skipped, nothing decoded.
+
+        Options:
+          --db PATH            the database (default: framegrab.db here); created if missing
+          --jobs N             videos read at once (default: the number of cores)
+          --settle DURATION    how long the text must stay the same (default 1; e.g. 800ms)
+          --force              index again videos already indexed
+          --json               one JSON line per video on stdout: path, status, duration,
+                               screens, regions, seconds, error
+          --from FILE          more paths, one a line (- for stdin)
+          -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
+          --tessdata-dir DIR   where the .traineddata files are
+          --verbose            FFmpeg's log on stderr
+          --help               show this help
+
+        Progress goes to stderr: a bar on a terminal, one line per video otherwise.
+
+        Exit status:
+          0    every video was indexed, unchanged, or skipped as protected
+          2    usage error, or the database cannot be opened or written (not a framegrab
+               database, no permission)
+          7    OCR unavailable: Tesseract language data missing
+          9    some videos failed (each said on stderr and recorded); the others were indexed
+          130  interrupted (Ctrl-C): the videos finished before are kept
+        """
+
+    static func run(arguments: [String]) -> Int32 {
+        var database = "framegrab.db"
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var settle = MediaTime(microseconds: 1_000_000)
+        var force = false
+        var json = false
+        var common = CommonOptions()
+        var paths: [String] = []
+        var words = Arguments(arguments)
+        do throws(Usage.Failure) {
+            while let argument = words.next() {
+                switch argument {
+                case "--db": database = try words.value(for: "--db")
+                case "--jobs", "-j":
+                    let text = try words.value(for: argument)
+                    guard let count = Int(text), count > 0 else {
+                        throw Usage.Failure(message: "--jobs '\(text)' is not a positive number")
+                    }
+                    jobs = count
+                case "--settle": settle = try SettleOption.parse(try words.value(for: "--settle"))
+                case "--force": force = true
+                case "--json": json = true
+                case "--from": paths += try listedPaths(in: try words.value(for: "--from"))
+                case "--": paths += words.rest()
+                default:
+                    if !argument.hasPrefix("-") {
+                        paths.append(argument)
+                    } else if try !common.take(argument, from: &words) {
+                        throw CommonOptions.unknown(argument, command: "framegrab index")
+                    }
+                }
+            }
+            if !common.showHelp && paths.isEmpty {
+                throw Usage.Failure(message: "no video or directory given (usage: framegrab index [--db PATH] PATH...)")
+            }
+        } catch {
+            Console.error(error.message)
+            return ExitCode.usage.rawValue
+        }
+        if common.showHelp {
+            Console.output(help)
+            return ExitCode.success.rawValue
+        }
+        common.routeFFmpegLog()
+
+        let store: SQLiteScreenStore
+        do throws(IndexStoreError) {
+            store = try SQLiteScreenStore(path: database, creating: true)
+        } catch {
+            Console.error(error.description)
+            return ExitCode.usage.rawValue
+        }
+
+        var failed = false
+        var videos: [String] = []
+        for entry in VideoLibrary.videos(in: paths) {
+            switch entry {
+            case .video(let path): videos.append(path)
+            case .missing(let path):
+                Console.error(FrameGrabError.inputMissing(path: path).description)
+                failed = true
+            }
+        }
+
+        let interrupted = Interruption.watch()
+        let progress = IndexProgress(total: videos.count, json: json)
+        let options = LibraryIndexer.Options(scan: .init(settle: settle, ocr: common.ocr), jobs: jobs, force: force)
+        let outcomes = LibraryIndexer(store: store, options: options)
+            .index(videos, shouldCancel: interrupted.check, events: progress.take)
+        progress.end()
+
+        if interrupted.isRaised { return 130 }
+        if let storeError = outcomes.lazy.compactMap(\.storeError).first {
+            Console.error(storeError.description)
+            return ExitCode.usage.rawValue
+        }
+        if outcomes.contains(where: { if case .ocrUnavailable = $0.error { return true } else { return false } }) {
+            return ExitCode.ocrUnavailable.rawValue
+        }
+        if failed || outcomes.contains(where: { $0.status == .failed }) { return 9 }
+        return ExitCode.success.rawValue
+    }
+
+    private static func listedPaths(in file: String) throws(Usage.Failure) -> [String] {
+        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            throw Usage.Failure(message: "--from '\(file)': cannot read it")
+        }
+        return VideoLibrary.paths(listedIn: text)
+    }
+}
+
+/// Ctrl-C (and SIGTERM) raise a flag the indexer polls; a second one ends the process at once.
+enum Interruption {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func watch() -> CancellationFlag {
+        let flag = CancellationFlag()
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                if flag.isRaised { _exit(130) }
+                flag.raise()
+                Console.error("framegrab: interrupted: finishing nothing more; videos already indexed are kept (Ctrl-C again to quit at once)")
+            }
+            source.resume()
+            sources.append(source)
+        }
+        return flag
+    }
+}

@@ -1,0 +1,98 @@
+@testable import FrameGrab
+import Foundation
+import Synchronization
+import Testing
+
+/// `ScreenScanner` on the committed clips: every settled screen once, moving stretches never,
+/// each read exactly as `--at` reads it.
+@Suite("Screen scanner")
+struct ScreenScannerTests {
+    /// The truth of the clips made for indexing (`index-*.mp4`).
+    struct IndexTruth: Decodable, Sendable {
+        struct Screen: Decodable, Sendable {
+            var start: Double
+            var end: Double
+            var text: String
+        }
+
+        struct Moving: Decodable, Sendable {
+            var start: Double
+            var end: Double
+            var what: String
+        }
+
+        var settledScreens: [Screen]
+        var moving: [Moving]
+    }
+
+    static func scan(_ clip: String) throws -> [SettledScreen] {
+        let scanner = try ScreenScanner(path: Fixtures.path(clip))
+        let screens = Mutex<[SettledScreen]>([])
+        _ = try scanner.scan { screen in screens.withLock { $0.append(screen) } }
+        return screens.withLock { $0 }
+    }
+
+    static func overlap(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+        max(0, min(a.1, b.1) - max(a.0, b.0))
+    }
+
+    @Test("A slide talk: each slide one screen, from its first frame to the next slide's, read as --at reads it")
+    func slides() throws {
+        let truth = try Fixtures.truth("talk-light.mp4")
+        let screens = try ScreenScannerTests.scan("talk-light.mp4")
+        let slides = try #require(truth.slides)
+        #expect(screens.count == slides.count)
+        let frame = 1.0 / 30
+        for (screen, slide) in zip(screens, slides) {
+            #expect(abs(screen.start.seconds - slide.start) < frame && abs(screen.end.seconds - slide.end) < frame,
+                    "\(screen.start)–\(screen.end) for slide \(slide.start)–\(slide.end)")
+            let time = try #require(screen.report.frame.time)
+            #expect(time >= screen.start && time < screen.end)
+            let grabber = try FrameGrabber(path: Fixtures.path("talk-light.mp4"))
+            let atReport = try grabber.report(at: screen.report.frame.requested)
+            #expect(atReport.frame.time == time)
+            #expect(atReport.regions == screen.report.regions, "the screen reads exactly as --at")
+        }
+    }
+
+    @Test("Talk and terminal clips: every settled screen found once, nothing from a moving stretch",
+          arguments: ["index-talk.mp4", "index-terminal.mp4"])
+    func settledScreens(clip: String) throws {
+        let truth = try Fixtures.truth(clip, as: IndexTruth.self)
+        let screens = try ScreenScannerTests.scan(clip)
+        var found = 0
+        for expected in truth.settledScreens {
+            let matching = screens.filter { screen in
+                ScreenScannerTests.overlap((screen.start.seconds, screen.end.seconds), (expected.start, expected.end))
+                    >= (expected.end - expected.start) / 2
+            }
+            if matching.count == 1 { found += 1 }
+            #expect(matching.count == 1, "truth screen \(expected.start)–\(expected.end) has \(matching.count) entries")
+        }
+        #expect(Double(screens.count) <= Double(truth.settledScreens.count) * 1.2)
+        for screen in screens {
+            let settled = truth.settledScreens.reduce(0.0) {
+                $0 + ScreenScannerTests.overlap((screen.start.seconds, screen.end.seconds), ($1.start, $1.end))
+            }
+            #expect(settled >= (screen.end.seconds - screen.start.seconds) / 2,
+                    "entry \(screen.start)–\(screen.end) lies mostly in moving stretches")
+            let time = try #require(screen.report.frame.time).seconds
+            #expect(truth.settledScreens.contains { time >= $0.start && time < $0.end },
+                    "the frame read (\(time)) shows a settled screen")
+        }
+        Metrics.note("\(clip): \(found) of \(truth.settledScreens.count) settled screens found once, \(screens.count) entries")
+    }
+
+    @Test("Protected content is refused before any frame is decoded")
+    func protected() {
+        #expect(throws: FrameGrabError.self) { try ScreenScanner(path: Fixtures.path("protected/cenc.mp4")) }
+        do {
+            _ = try ScreenScanner(path: Fixtures.path("protected/cenc.mp4"))
+        } catch {
+            guard case .protectedContent = error else {
+                Issue.record("expected protected content, got \(error)")
+                return
+            }
+        }
+    }
+}
