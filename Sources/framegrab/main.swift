@@ -5,6 +5,8 @@ import Foundation
 /// process's exit status.
 let commands: [String: ([String]) -> Int32] = [
     "follow": { FollowCommand.run(arguments: $0).rawValue },
+    "search": { SearchCommand.run(arguments: $0) },
+    "export": { ExportCommand.run(arguments: $0) },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
