@@ -7,6 +7,8 @@ let commands: [String: ([String]) -> Int32] = [
     "follow": { FollowCommand.run(arguments: $0).rawValue },
     "scan": ScanCommand.run,
     "index": IndexCommand.run,
+    "search": SearchCommand.run,
+    "export": ExportCommand.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -54,7 +54,8 @@ public struct IndexStoreError: Error, Equatable, CustomStringConvertible {
             return "\(path): a framegrab database of schema version \(version), which this framegrab (version \(SQLiteScreenStore.schemaVersion)) cannot read"
         case .sqlite:
             let text = message.flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: sqlite3_errstr(code))
-            return "\(path): database error \(code) (\(text)) while \(operation)"
+            // The primary code (11, not 267 for SQLITE_CORRUPT_VTAB): what users can look up.
+            return "\(path): database error \(code & 0xFF) (\(text)) while \(operation)"
         }
     }
 }

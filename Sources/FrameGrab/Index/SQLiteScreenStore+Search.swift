@@ -2,13 +2,15 @@ import Foundation
 
 /// Search: ranked words first, substrings after, one hit per screen.
 ///
-/// Two stages, each one indexed query over at most `candidateLimit` regions:
-/// 1. the `unicode61` table: every term with words as a phrase, ranked by bm25; a region
-///    that also holds every term as typed (punctuation included, without regard to ASCII
-///    case) ranks above one that only has the words (`a->b` above `a, b`);
-/// 2. only when stage 1 found fewer screens than asked for, the `trigram` table: every term
-///    of three characters or more as a substring, shorter ones checked on the text
-///    (`Frame` inside `appendFrame`).
+/// Up to three stages, each one indexed query over at most `candidateLimit` regions, each run
+/// only while the ones before found fewer screens than asked for:
+/// 1. exact words: the `unicode61` table, every term with words as a phrase, ranked by bm25,
+///    in regions that also hold every term as typed, punctuation included (without regard
+///    to ASCII case): `a->b` itself;
+/// 2. loose words: the same phrases where the punctuation differs (`a, b` for `a->b`); not
+///    needed when every term is a single word, whose match is already exact;
+/// 3. substrings: the `trigram` table, every term of three characters or more as a
+///    substring, shorter ones checked on the text (`Frame` inside `appendFrame`).
 /// Then the best region of each screen stands for it; ties go to code, then to the earlier
 /// time.
 ///
@@ -38,6 +40,21 @@ extension SQLiteScreenStore {
         }
     }
 
+    private enum Stage {
+        case exactWords, looseWords, substrings
+
+        var table: String { self == .substrings ? "region_trigrams" : "region_words" }
+
+        /// Scores of the stage's hits lie in `tier..<tier + 1`.
+        var tier: Double {
+            switch self {
+            case .exactWords: return 2
+            case .looseWords: return 1
+            case .substrings: return 0
+            }
+        }
+    }
+
     public func search(_ query: SearchQuery, filter: SearchFilter, limit: Int) throws(IndexStoreError) -> [SearchHit] {
         guard query.isSearchable, limit > 0 else { return [] }
         return try withDatabase { database throws(IndexStoreError) in
@@ -47,34 +64,42 @@ extension SQLiteScreenStore {
                 best[candidate.screenID] = candidate
             }
             let cap = max(SQLiteScreenStore.candidateLimit, limit * 20)
+            // A term of one word matches exactly whenever its word does.
+            let wordsAreExact = query.terms.allSatisfy { $0.words.count == 1 && $0.words[0].unicodeScalars.count == $0.text.unicodeScalars.count }
             if let words = query.wordPattern {
-                try stage(database, table: "region_words", pattern: words, query: query, filter: filter, cap: cap,
-                          tier: { exact in exact ? 2 : 1 }, consider)
+                try stage(.exactWords, database, pattern: words, query: query, checksTerms: !wordsAreExact,
+                          filter: filter, cap: cap, consider)
+                if best.count < limit && !wordsAreExact {
+                    try stage(.looseWords, database, pattern: words, query: query, checksTerms: true,
+                              filter: filter, cap: cap, consider)
+                }
             }
             if best.count < limit, let substrings = query.substringPattern {
-                try stage(database, table: "region_trigrams", pattern: substrings, query: query, filter: filter, cap: cap,
-                          tier: { _ in 0 }, consider)
+                try stage(.substrings, database, pattern: substrings, query: query, checksTerms: !query.shortTerms.isEmpty,
+                          filter: filter, cap: cap, consider)
             }
             let chosen = best.values.sorted(by: Candidate.isBetter).prefix(limit)
             return try chosen.map { (candidate) throws(IndexStoreError) in try hit(for: candidate, query: query, database) }
         }
     }
 
-    /// One stage: up to `cap` regions matching `pattern` in `table` and the filter.
-    private func stage(_ database: SQLiteDatabase, table: String, pattern: String, query: SearchQuery, filter: SearchFilter,
-                       cap: Int, tier: (Bool) -> Double, _ consider: (Candidate) -> Void) throws(IndexStoreError) {
+    /// One stage: up to `cap` regions matching `pattern` in the stage's table and the filter.
+    private func stage(_ stage: Stage, _ database: SQLiteDatabase, pattern: String, query: SearchQuery, checksTerms: Bool,
+                       filter: SearchFilter, cap: Int, _ consider: (Candidate) -> Void) throws(IndexStoreError) {
+        let table = stage.table
         var values: [SQLiteValue] = [.text(pattern)]
         func parameter(_ value: SQLiteValue) -> String {
             values.append(value)
             return "?\(values.count)"
         }
-        // Every term as typed: for the words stage whether the match is exact, for the
-        // substrings stage what trigrams cannot check (terms under three characters).
-        let checked = table == "region_words" ? query.terms.map(\.text) : query.shortTerms
-        let exact = checked.isEmpty ? "1"
-            : checked.map { "instr(lower(r.text), lower(\(parameter(.text($0))))) > 0" }.joined(separator: " AND ")
         var conditions = ["\(table) MATCH ?1"]
-        if table != "region_words" { conditions.append(exact) }
+        if checksTerms {
+            // Every term as typed; for substrings, only those trigrams cannot find (under
+            // three characters).
+            let terms = stage == .substrings ? query.shortTerms : query.terms.map(\.text)
+            let all = terms.map { "instr(lower(r.text), lower(\(parameter(.text($0))))) > 0" }.joined(separator: " AND ")
+            conditions.append(stage == .looseWords ? "NOT (\(all))" : all)
+        }
         if let kind = filter.kind { conditions.append("r.kind = \(parameter(.text(kind.rawValue)))") }
         if let language = filter.language { conditions.append("r.language = \(parameter(.text(language))) COLLATE NOCASE") }
         var join = ""
@@ -84,7 +109,7 @@ extension SQLiteScreenStore {
             conditions.append("(v.path GLOB \(glob) OR (instr(\(glob), '/') = 0 AND v.path GLOB '*/' || \(glob)))")
         }
         let sql = """
-            SELECT r.id, r.screen_id, r.ordinal, r.kind, s.time, bm25(\(table)), \(exact)
+            SELECT r.id, r.screen_id, r.ordinal, r.kind, s.time, bm25(\(table))
             FROM \(table) JOIN regions r ON r.id = \(table).rowid JOIN screens s ON s.id = r.screen_id \(join)
             WHERE \(conditions.joined(separator: " AND "))
             LIMIT \(parameter(.integer(Int64(cap))))
@@ -93,7 +118,7 @@ extension SQLiteScreenStore {
         try statement.forEachRow(values) { row throws(IndexStoreError) in
             // bm25 is negative, more negative for better matches: map it into 0..<1.
             let relevance = max(0, -row.double(at: 5))
-            let score = ((tier(row.int(at: 6) != 0) + relevance / (1 + relevance)) * 1e6).rounded() / 1e6
+            let score = ((stage.tier + relevance / (1 + relevance)) * 1e6).rounded() / 1e6
             consider(Candidate(regionID: row.int64(at: 0), screenID: row.int64(at: 1), ordinal: row.int(at: 2),
                                kind: row.string(at: 3), time: row.double(at: 4), score: score))
         }

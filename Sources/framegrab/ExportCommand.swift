@@ -1,0 +1,31 @@
+import FrameGrab
+
+/// `framegrab export [PATH...]`: every stored screen as JSON Lines, in path and time order.
+enum ExportCommand {
+    static let exported: Int32 = 0
+    static let failed: Int32 = 2
+
+    static func run(arguments: [String]) -> Int32 {
+        let usage: ExportUsage
+        do throws(Usage.Failure) {
+            usage = try ExportUsage.parse(arguments)
+        } catch {
+            Console.error(error.message)
+            return failed
+        }
+        if usage.showHelp {
+            Console.output(ExportUsage.help)
+            return exported
+        }
+        guard let store = IndexDatabase.open(usage.database) else { return failed }
+        do throws(IndexStoreError) {
+            for screen in try store.screens(under: usage.paths) {
+                Console.output(screen.json.serialized)
+            }
+        } catch {
+            Console.error(error.description)
+            return failed
+        }
+        return exported
+    }
+}

@@ -1,0 +1,116 @@
+import FrameGrab
+import Foundation
+
+/// `framegrab search QUERY...`: ranked hits from the index, one per screen. Exits like grep:
+/// 0 with hits, 1 without, 2 on a usage or database error.
+enum SearchCommand {
+    static let found: Int32 = 0
+    static let nothingFound: Int32 = 1
+    static let failed: Int32 = 2
+
+    /// At most this many matching lines shown per hit.
+    static let snippetLines = 3
+
+    static func run(arguments: [String]) -> Int32 {
+        let usage: SearchUsage
+        do throws(Usage.Failure) {
+            usage = try SearchUsage.parse(arguments)
+        } catch {
+            Console.error(error.message)
+            return failed
+        }
+        if usage.showHelp {
+            Console.output(SearchUsage.help)
+            return found
+        }
+        guard let store = IndexDatabase.open(usage.database) else { return failed }
+        let hits: [SearchHit]
+        do throws(IndexStoreError) {
+            hits = try store.search(SearchQuery(usage.query), filter: usage.filter, limit: usage.limit)
+        } catch {
+            Console.error(error.description)
+            return failed
+        }
+        let style = Style.forStandardOutput
+        for (index, hit) in hits.enumerated() {
+            Console.output(usage.json ? hit.json.serialized : (index > 0 ? "\n" : "") + describe(hit, style: style))
+        }
+        return hits.isEmpty ? nothingFound : found
+    }
+
+    /// A hit for people: where, when and what, the matching lines, and how to open it there.
+    static func describe(_ hit: SearchHit, style: Style) -> String {
+        let about = [hit.kind.rawValue, hit.language].compactMap { $0 }.joined(separator: " ")
+        var lines = [style.heading(hit.path) + "  " + hit.start.timecode + "–" + hit.end.timecode + "  " + about]
+        let shown = hit.lines.prefix(snippetLines)
+        if shown.isEmpty {
+            // Nothing to point at line by line: the region's first lines stand for it.
+            for text in hit.text.split(separator: "\n").prefix(snippetLines) {
+                lines.append("    " + clipped(String(text)))
+            }
+        } else {
+            for line in shown {
+                lines.append("    " + highlighted(line, style: style))
+            }
+            if hit.lines.count > shown.count {
+                lines.append("    … \(hit.lines.count - shown.count) more matching line\(hit.lines.count - shown.count == 1 ? "" : "s")")
+            }
+        }
+        lines.append("    " + style.dim("mpv --start=" + String(format: "%.3f", hit.start.seconds) + " " + shellQuoted(hit.path)))
+        return lines.joined(separator: "\n")
+    }
+
+    /// Lines longer than this are cut around their first match.
+    static let snippetWidth = 160
+
+    private static func highlighted(_ line: SearchHit.MatchedLine, style: Style) -> String {
+        let scalars = Array(line.text.unicodeScalars)
+        var from = 0
+        var to = scalars.count
+        if to > snippetWidth, let first = line.matches.first {
+            from = max(0, min(first.lowerBound - snippetWidth / 4, scalars.count - snippetWidth))
+            to = from + snippetWidth
+        }
+        var text = from > 0 ? "…" : ""
+        var position = from
+        for match in line.matches where match.upperBound > from && match.lowerBound < to {
+            let lower = max(match.lowerBound, from)
+            let upper = min(match.upperBound, to)
+            text += String(String.UnicodeScalarView(scalars[position..<lower]))
+            text += style.match(String(String.UnicodeScalarView(scalars[lower..<upper])))
+            position = upper
+        }
+        text += String(String.UnicodeScalarView(scalars[position..<to]))
+        return text + (to < scalars.count ? "…" : "")
+    }
+
+    private static func clipped(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > snippetWidth else { return text }
+        return String(String.UnicodeScalarView(scalars.prefix(snippetWidth))) + "…"
+    }
+
+    /// `path` as one word for a POSIX shell: in single quotes, each `'` written `'\''`.
+    static func shellQuoted(_ path: String) -> String {
+        "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// ANSI bold and colour, only for a terminal and only when NO_COLOR is not set
+    /// (https://no-color.org).
+    struct Style {
+        var colours: Bool
+
+        static var forStandardOutput: Style {
+            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            return Style(colours: isatty(STDOUT_FILENO) == 1 && !noColor)
+        }
+
+        func heading(_ text: String) -> String { wrap(text, "1;35") }
+        func match(_ text: String) -> String { wrap(text, "1;31") }
+        func dim(_ text: String) -> String { wrap(text, "2") }
+
+        private func wrap(_ text: String, _ code: String) -> String {
+            colours ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+        }
+    }
+}
