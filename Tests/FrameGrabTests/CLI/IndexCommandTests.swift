@@ -84,6 +84,39 @@ struct IndexCommandTests {
         #expect(try IndexCommandTests.storedScreens(in: database)["talk-light.mp4"]?.count == 4)
     }
 
+    @Test("Indexed screens are found by search at their time, and export gives back what scan reads")
+    func searchAndExport() throws {
+        let directory = try IndexCommandTests.library(["talk-light.mp4"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("library.db").path
+        let video = directory.appendingPathComponent("talk-light.mp4").path
+        let indexed = try FrameGrabCommand.run(["index", "--db", database, video], limit: 900)
+        #expect(indexed.status == 0, "\(indexed)")
+
+        // (query, start of the slide it is on): an identifier, a call with punctuation, a
+        // substring inside an identifier.
+        for (query, start) in [("ThumbnailCache", 0.0), ("retry(call", 3.0), ("humbnai", 0.0), ("parse_length", 6.0)] {
+            let search = try FrameGrabCommand.run(["search", "--db", database, "--json", query])
+            #expect(search.status == 0, "\(query): \(search)")
+            let hit = try #require(try search.stdoutLines.first.map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            } ?? nil)
+            #expect(hit["start"] as? Double == start, "\(query): \(hit)")
+            #expect((hit["link"] as? String)?.hasSuffix("#t=\(String(format: "%.3f", start)),\(String(format: "%.3f", start + 3))") == true)
+        }
+
+        let exported = try FrameGrabCommand.run(["export", "--db", database])
+        let scanned = try FrameGrabCommand.run(["scan", video], limit: 600)
+        #expect(exported.stdoutLines.count == 4 && scanned.stdoutLines.count == 4)
+        for (exportLine, scanLine) in zip(exported.stdoutLines, scanned.stdoutLines) {
+            let export = try #require(try JSONSerialization.jsonObject(with: Data(exportLine.utf8)) as? NSDictionary)
+            let scan = try #require(try JSONSerialization.jsonObject(with: Data(scanLine.utf8)) as? NSDictionary)
+            #expect(export["start"] as? Double == scan["start"] as? Double && export["end"] as? Double == scan["end"] as? Double)
+            #expect(export["time"] as? Double == (scan["frame"] as? NSDictionary)?["time"] as? Double)
+            #expect(export["regions"] as? NSArray == scan["regions"] as? NSArray, "export gives back the regions as --at reads them")
+        }
+    }
+
     @Test("kill -9 mid-run leaves a database that opens with every finished video whole; the next run does the rest")
     func survivesKill() throws {
         let clips = Array(IndexCommandTests.slideClips.keys).sorted()
