@@ -34,6 +34,19 @@ struct CommonOptions {
         return true
     }
 
+    /// Takes `argument` as one of several operands (`scan` and `index` take many), or a common
+    /// option; anything else is unknown to `command`.
+    mutating func take(_ argument: String, orOperandInto operands: inout [String], from words: inout Arguments,
+                       command: String) throws(Usage.Failure) {
+        if argument == "--" {
+            operands += words.rest()
+        } else if !argument.hasPrefix("-") || argument == "-" {
+            operands.append(argument)
+        } else if try !take(argument, from: &words) {
+            throw CommonOptions.unknown(argument, command: command)
+        }
+    }
+
     /// The error for an option neither the command nor `take` knows.
     static func unknown(_ argument: String, command: String) -> Usage.Failure {
         Usage.Failure(message: "unknown option '\(argument)' (see \(command) --help)")

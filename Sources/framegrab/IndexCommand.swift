@@ -72,13 +72,8 @@ enum IndexCommand {
                 case "--force": force = true
                 case "--json": json = true
                 case "--from": paths += try listedPaths(in: try words.value(for: "--from"))
-                case "--": paths += words.rest()
                 default:
-                    if !argument.hasPrefix("-") {
-                        paths.append(argument)
-                    } else if try !common.take(argument, from: &words) {
-                        throw CommonOptions.unknown(argument, command: "framegrab index")
-                    }
+                    try common.take(argument, orOperandInto: &paths, from: &words, command: "framegrab index")
                 }
             }
             if !common.showHelp && paths.isEmpty {

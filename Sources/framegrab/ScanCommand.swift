@@ -47,14 +47,8 @@ enum ScanCommand {
                 switch argument {
                 case "--settle":
                     settle = try SettleOption.parse(try words.value(for: "--settle"))
-                case "--":
-                    videos += words.rest()
                 default:
-                    if !argument.hasPrefix("-") || argument == "-" {
-                        videos.append(argument)
-                    } else if try !common.take(argument, from: &words) {
-                        throw CommonOptions.unknown(argument, command: "framegrab scan")
-                    }
+                    try common.take(argument, orOperandInto: &videos, from: &words, command: "framegrab scan")
                 }
             }
             if !common.showHelp && videos.isEmpty {

@@ -117,27 +117,15 @@ final class ScreenSampler {
     /// The next packet of the video stream, or nil at its end.
     private func readPacket() throws(FrameGrabError) -> OwnedPacket? {
         guard !reachedEnd else { return nil }
-        let index = file.videoStreamIndex
-        while true {
-            let code = file.withContext { context in av_read_frame(context, packet) }
-            if code < 0 {
-                if file.timedOut {
-                    throw .notAVideo(path: file.path, reason: "reading stalled for \(Int(MediaFile.operationTimeLimit)) s")
-                }
-                reachedEnd = true
-                return nil
-            }
-            defer { av_packet_unref(packet) }
-            // Encrypted samples stop here, before the decoder turns them into garbage.
-            if let protection = StreamProtection.protection(of: packet) {
-                throw .protectedContent(path: file.path, protection: protection)
-            }
-            guard packet.pointee.stream_index == index else { continue }
-            guard let owned = OwnedPacket(copying: packet) else {
-                throw .internalFailure(path: file.path, reason: "out of memory for a packet")
-            }
-            return owned
+        guard try file.readVideoPacket(into: packet) else {
+            reachedEnd = true
+            return nil
         }
+        defer { av_packet_unref(packet) }
+        guard let owned = OwnedPacket(copying: packet) else {
+            throw .internalFailure(path: file.path, reason: "out of memory for a packet")
+        }
+        return owned
     }
 
     // MARK: Decoding

@@ -195,36 +195,21 @@ public final class FrameSeeker {
     /// read that is still at or before the target cannot be the frame asked for: if nothing
     /// refers to it (a non-reference B-frame), the decoder may skip it.
     private func readVideoPacket(toward target: Int64) throws(FrameGrabError) {
-        let index = file.videoStreamIndex
-        while true {
-            let code = file.withContext { context in av_read_frame(context, packet) }
-            if code < 0 {
-                if file.timedOut {
-                    throw .notAVideo(path: file.path, reason: "reading stalled for \(Int(MediaFile.operationTimeLimit)) s")
-                }
-                // End of file, or an unreadable tail: drain what the decoder holds.
-                _ = decoder.send(nil)
-                return
-            }
-            defer { av_packet_unref(packet) }
-            // Encrypted samples stop here, before the decoder turns them into garbage.
-            if let protection = StreamProtection.protection(of: packet) {
-                throw .protectedContent(path: file.path, protection: protection)
-            }
-            guard packet.pointee.stream_index == index else { continue }
-            let shown = packet.pointee.pts
-            var skippable = false
-            if shown != CFFmpeg_NOPTS_VALUE() {
-                if let latest = latestPacketBeforeTarget, shown < latest { skippable = true }
-                if shown <= target { latestPacketBeforeTarget = max(latestPacketBeforeTarget ?? shown, shown) }
-            }
-            switch decoder.send(packet, skipIfUnreferenced: skippable) {
-            case .accepted, .rejected, .full:
-                // A rejected packet is damage: skip it. `full` cannot happen, since packets are
-                // sent only after the decoder asked for input.
-                return
-            }
+        guard try file.readVideoPacket(into: packet) else {
+            // End of file, or an unreadable tail: drain what the decoder holds.
+            _ = decoder.send(nil)
+            return
         }
+        defer { av_packet_unref(packet) }
+        let shown = packet.pointee.pts
+        var skippable = false
+        if shown != CFFmpeg_NOPTS_VALUE() {
+            if let latest = latestPacketBeforeTarget, shown < latest { skippable = true }
+            if shown <= target { latestPacketBeforeTarget = max(latestPacketBeforeTarget ?? shown, shown) }
+        }
+        // A rejected packet is damage: skip it. `full` cannot happen, since packets are sent
+        // only after the decoder asked for input.
+        _ = decoder.send(packet, skipIfUnreferenced: skippable)
     }
 
     // MARK: Time bases
