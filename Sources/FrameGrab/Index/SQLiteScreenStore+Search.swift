@@ -15,11 +15,12 @@ import Foundation
 /// time.
 ///
 /// bm25 costs a lookup per matching row (~1 µs): a term in half of 300,000 regions would
-/// cost ~100 ms to rank in full. So each stage reads at most `candidateLimit` matching
-/// regions, in the order they were indexed, and ranks those: exact whenever fewer match.
+/// cost ~100 ms to rank in full, and 2,000 rows ~10 ms more than 500. So each stage reads at
+/// most `candidateLimit` matching regions (or 20 per hit asked for), in the order they were
+/// indexed, and ranks those: exact whenever fewer match.
 extension SQLiteScreenStore {
     /// How many matching regions one stage ranks at most (see above).
-    public static let candidateLimit = 2000
+    public static let candidateLimit = 500
 
     /// A matching region, before the best of each screen is chosen.
     private struct Candidate {
@@ -79,7 +80,14 @@ extension SQLiteScreenStore {
                           filter: filter, cap: cap, consider)
             }
             let chosen = best.values.sorted(by: Candidate.isBetter).prefix(limit)
-            return try chosen.map { (candidate) throws(IndexStoreError) in try hit(for: candidate, query: query, database) }
+            let details = try database.prepare("""
+                SELECT v.path, s.start, s.end, s.time, r.kind, r.language, r.text, r.x, r.y, r.width, r.height
+                FROM regions r JOIN screens s ON s.id = r.screen_id JOIN videos v ON v.id = s.video_id WHERE r.id = ?1
+                """, while: "searching")
+            let lines = try RegionReader(database: database, operation: "searching")
+            return try chosen.map { (candidate) throws(IndexStoreError) in
+                try hit(for: candidate, query: query, details: details, lines: lines)
+            }
         }
     }
 
@@ -124,17 +132,14 @@ extension SQLiteScreenStore {
         }
     }
 
-    private func hit(for candidate: Candidate, query: SearchQuery, _ database: SQLiteDatabase) throws(IndexStoreError) -> SearchHit {
-        let statement = try database.prepare("""
-            SELECT v.path, s.start, s.end, s.time, r.kind, r.language, r.text, r.x, r.y, r.width, r.height
-            FROM regions r JOIN screens s ON s.id = r.screen_id JOIN videos v ON v.id = s.video_id WHERE r.id = ?1
-            """, while: "searching")
+    private func hit(for candidate: Candidate, query: SearchQuery, details statement: SQLiteStatement,
+                     lines reader: RegionReader) throws(IndexStoreError) -> SearchHit {
         try statement.bind([.integer(candidate.regionID)])
         guard try statement.step() else { throw malformed("hit \(candidate.regionID) (gone)", while: "searching") }
         guard let kind = RegionKind(rawValue: statement.string(at: 4)) else {
             throw malformed("region kind '\(statement.string(at: 4))'", while: "searching")
         }
-        let lines = try RegionReader(database: database, operation: "searching").lines(ofRegion: candidate.regionID)
+        let lines = try reader.lines(ofRegion: candidate.regionID)
         return SearchHit(path: statement.string(at: 0), start: MediaTime(seconds: statement.double(at: 1)),
                          end: MediaTime(seconds: statement.double(at: 2)), time: MediaTime(seconds: statement.double(at: 3)),
                          kind: kind, language: statement.optionalString(at: 5), text: statement.string(at: 6),

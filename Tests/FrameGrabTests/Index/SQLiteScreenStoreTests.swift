@@ -137,6 +137,13 @@ struct SQLiteScreenStoreTests {
         #expect(error.reason == .noSuchDatabase)
         #expect(error.description == "\(path): no such database (run framegrab index first)")
         #expect(!FileManager.default.fileExists(atPath: path))
+
+        // SQLite takes an empty file for an empty database; without creating, it is no index.
+        let empty = directory.appendingPathComponent("empty.db").path
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        let refusal = try #require(throws: IndexStoreError.self) { try SQLiteScreenStore(path: empty, creating: false) }
+        #expect(refusal.reason == .notSQLite)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
     }
 
     @Test("Creating: a new file and an empty one become an index that opens again")
