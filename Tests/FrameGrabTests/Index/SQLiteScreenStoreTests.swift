@@ -107,6 +107,21 @@ struct SQLiteScreenStoreTests {
         #expect(try store.search(SearchQuery("onlyInTheNewVersion"), filter: SearchFilter(), limit: 10).count == 1)
     }
 
+    @Test("WAL: a search reads the last committed state while a writer holds its transaction open")
+    func readsWhileWriting() throws {
+        let (store, directory) = try IndexFixtures.libraryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let writer = try SQLiteDatabase(path: store.path, flags: SQLITE_OPEN_READWRITE)
+        try writer.execute("PRAGMA foreign_keys = ON; BEGIN IMMEDIATE; DELETE FROM videos WHERE path = '/videos/talks/networking.mp4'",
+                           while: "writing")
+        let reader = try SQLiteScreenStore(path: store.path, creating: false)
+        #expect(try reader.search(SearchQuery("appendFrame"), filter: SearchFilter(), limit: 10).count == 1)
+        #expect(try reader.screens(under: []).count == 12)
+        try writer.execute("COMMIT", while: "writing")
+        #expect(try reader.search(SearchQuery("appendFrame"), filter: SearchFilter(), limit: 10).isEmpty)
+        #expect(try reader.screens(under: []).count == 8)
+    }
+
     @Test("export's paths: a file, a directory and what lies under it, never a sibling sharing its prefix")
     func screensUnderPaths() throws {
         let directory = try IndexFixtures.temporaryDirectory()
