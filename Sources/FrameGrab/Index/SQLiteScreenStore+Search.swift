@@ -64,7 +64,7 @@ extension SQLiteScreenStore {
                 if let known = best[candidate.screenID], !Candidate.isBetter(candidate, than: known) { return }
                 best[candidate.screenID] = candidate
             }
-            let cap = max(SQLiteScreenStore.candidateLimit, limit * 20)
+            let cap = max(SQLiteScreenStore.candidateLimit, min(limit, 1_000_000) * 20)
             // A term of one word matches exactly whenever its word does.
             let wordsAreExact = query.terms.allSatisfy { $0.words.count == 1 && $0.words[0].unicodeScalars.count == $0.text.unicodeScalars.count }
             if let words = query.wordPattern {
