@@ -1,4 +1,5 @@
 import FrameGrab
+import Foundation
 
 /// Parsed command line of `framegrab search`, and the words for its `--help`.
 struct SearchUsage {

@@ -15,11 +15,12 @@ import Foundation
 /// time.
 ///
 /// bm25 costs a lookup per matching row (~1 µs): a term in half of 300,000 regions would
-/// cost ~100 ms to rank in full. So each stage reads at most `candidateLimit` matching
-/// regions, in the order they were indexed, and ranks those: exact whenever fewer match.
+/// cost ~100 ms to rank in full, and 2,000 rows ~10 ms more than 500. So each stage reads at
+/// most `candidateLimit` matching regions (or 20 per hit asked for), in the order they were
+/// indexed, and ranks those: exact whenever fewer match.
 extension SQLiteScreenStore {
     /// How many matching regions one stage ranks at most (see above).
-    public static let candidateLimit = 2000
+    public static let candidateLimit = 500
 
     /// A matching region, before the best of each screen is chosen.
     private struct Candidate {
@@ -63,29 +64,69 @@ extension SQLiteScreenStore {
                 if let known = best[candidate.screenID], !Candidate.isBetter(candidate, than: known) { return }
                 best[candidate.screenID] = candidate
             }
-            let cap = max(SQLiteScreenStore.candidateLimit, limit * 20)
+            var regionIDs: ClosedRange<Int64>?
+            if let glob = filter.pathGlob {
+                guard let span = try regionSpan(database, glob: glob) else { return [] }
+                regionIDs = span
+            }
+            let cap = max(SQLiteScreenStore.candidateLimit, min(limit, 1_000_000) * 20)
             // A term of one word matches exactly whenever its word does.
             let wordsAreExact = query.terms.allSatisfy { $0.words.count == 1 && $0.words[0].unicodeScalars.count == $0.text.unicodeScalars.count }
             if let words = query.wordPattern {
                 try stage(.exactWords, database, pattern: words, query: query, checksTerms: !wordsAreExact,
-                          filter: filter, cap: cap, consider)
+                          filter: filter, regionIDs: regionIDs, cap: cap, consider)
                 if best.count < limit && !wordsAreExact {
                     try stage(.looseWords, database, pattern: words, query: query, checksTerms: true,
-                              filter: filter, cap: cap, consider)
+                              filter: filter, regionIDs: regionIDs, cap: cap, consider)
                 }
             }
             if best.count < limit, let substrings = query.substringPattern {
                 try stage(.substrings, database, pattern: substrings, query: query, checksTerms: !query.shortTerms.isEmpty,
-                          filter: filter, cap: cap, consider)
+                          filter: filter, regionIDs: regionIDs, cap: cap, consider)
             }
             let chosen = best.values.sorted(by: Candidate.isBetter).prefix(limit)
-            return try chosen.map { (candidate) throws(IndexStoreError) in try hit(for: candidate, query: query, database) }
+            let details = try database.prepare("""
+                SELECT v.path, s.start, s.end, s.time, r.kind, r.language, r.text, r.x, r.y, r.width, r.height
+                FROM regions r JOIN screens s ON s.id = r.screen_id JOIN videos v ON v.id = s.video_id WHERE r.id = ?1
+                """, while: "searching")
+            let lines = try RegionReader(database: database, operation: "searching")
+            return try chosen.map { (candidate) throws(IndexStoreError) in
+                try hit(for: candidate, query: query, details: details, lines: lines)
+            }
         }
+    }
+
+    /// The videos a path glob keeps that many at most are searched by the span of their
+    /// region ids (see `regionSpan`).
+    static let narrowGlob = 50
+
+    /// The glob's videos, for a search narrowed to a few of them: nil when none matches (or
+    /// they have no regions); otherwise the span of their region ids, or all ids when the
+    /// glob matches more than `narrowGlob` videos. The full-text tables seek a rowid range
+    /// in their doclists, so a search in one video of a thousand reads only that video's
+    /// matches rather than every match, joined and thrown away.
+    private func regionSpan(_ database: SQLiteDatabase, glob: String) throws(IndexStoreError) -> ClosedRange<Int64>? {
+        let videos = try database.prepare("""
+            SELECT id FROM videos WHERE path GLOB ?1 OR (instr(?1, '/') = 0 AND path GLOB '*/' || ?1) LIMIT ?2
+            """, while: "searching")
+        var ids: [Int64] = []
+        try videos.forEachRow([.text(glob), .integer(Int64(SQLiteScreenStore.narrowGlob + 1))]) { row throws(IndexStoreError) in
+            ids.append(row.int64(at: 0))
+        }
+        if ids.isEmpty { return nil }
+        if ids.count > SQLiteScreenStore.narrowGlob { return Int64.min...Int64.max }
+        let span = try database.prepare("""
+            SELECT min(r.id), max(r.id) FROM screens s JOIN regions r ON r.screen_id = s.id
+            WHERE s.video_id IN (\(ids.map(String.init).joined(separator: ", ")))
+            """, while: "searching")
+        guard try span.step(), !span.isNull(at: 0) else { return nil }
+        return span.int64(at: 0)...span.int64(at: 1)
     }
 
     /// One stage: up to `cap` regions matching `pattern` in the stage's table and the filter.
     private func stage(_ stage: Stage, _ database: SQLiteDatabase, pattern: String, query: SearchQuery, checksTerms: Bool,
-                       filter: SearchFilter, cap: Int, _ consider: (Candidate) -> Void) throws(IndexStoreError) {
+                       filter: SearchFilter, regionIDs: ClosedRange<Int64>?, cap: Int,
+                       _ consider: (Candidate) -> Void) throws(IndexStoreError) {
         let table = stage.table
         var values: [SQLiteValue] = [.text(pattern)]
         func parameter(_ value: SQLiteValue) -> String {
@@ -93,6 +134,9 @@ extension SQLiteScreenStore {
             return "?\(values.count)"
         }
         var conditions = ["\(table) MATCH ?1"]
+        if let regionIDs, regionIDs != Int64.min...Int64.max {
+            conditions.append("\(table).rowid BETWEEN \(parameter(.integer(regionIDs.lowerBound))) AND \(parameter(.integer(regionIDs.upperBound)))")
+        }
         if checksTerms {
             // Every term as typed; for substrings, only those trigrams cannot find (under
             // three characters).
@@ -124,17 +168,14 @@ extension SQLiteScreenStore {
         }
     }
 
-    private func hit(for candidate: Candidate, query: SearchQuery, _ database: SQLiteDatabase) throws(IndexStoreError) -> SearchHit {
-        let statement = try database.prepare("""
-            SELECT v.path, s.start, s.end, s.time, r.kind, r.language, r.text, r.x, r.y, r.width, r.height
-            FROM regions r JOIN screens s ON s.id = r.screen_id JOIN videos v ON v.id = s.video_id WHERE r.id = ?1
-            """, while: "searching")
+    private func hit(for candidate: Candidate, query: SearchQuery, details statement: SQLiteStatement,
+                     lines reader: RegionReader) throws(IndexStoreError) -> SearchHit {
         try statement.bind([.integer(candidate.regionID)])
         guard try statement.step() else { throw malformed("hit \(candidate.regionID) (gone)", while: "searching") }
         guard let kind = RegionKind(rawValue: statement.string(at: 4)) else {
             throw malformed("region kind '\(statement.string(at: 4))'", while: "searching")
         }
-        let lines = try RegionReader(database: database, operation: "searching").lines(ofRegion: candidate.regionID)
+        let lines = try reader.lines(ofRegion: candidate.regionID)
         return SearchHit(path: statement.string(at: 0), start: MediaTime(seconds: statement.double(at: 1)),
                          end: MediaTime(seconds: statement.double(at: 2)), time: MediaTime(seconds: statement.double(at: 3)),
                          kind: kind, language: statement.optionalString(at: 5), text: statement.string(at: 6),

@@ -29,7 +29,11 @@ public final class SQLiteScreenStore: ScreenStore {
         if !exists && !creating {
             throw IndexStoreError(path: path, code: SQLITE_CANTOPEN, reason: .noSuchDatabase, operation: "opening")
         }
-        if !isNew || !creating {
+        if isNew && !creating {
+            // SQLite would take an empty file for an empty database, which is not an index.
+            throw IndexStoreError(path: path, code: SQLITE_NOTADB, reason: .notSQLite, operation: "opening")
+        }
+        if !isNew {
             // Looked at read-only first, so that a file which is not ours is never modified.
             try SQLiteScreenStore.checkIsIndex(path: path)
         }

@@ -107,6 +107,21 @@ struct SQLiteScreenStoreTests {
         #expect(try store.search(SearchQuery("onlyInTheNewVersion"), filter: SearchFilter(), limit: 10).count == 1)
     }
 
+    @Test("WAL: a search reads the last committed state while a writer holds its transaction open")
+    func readsWhileWriting() throws {
+        let (store, directory) = try IndexFixtures.libraryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let writer = try SQLiteDatabase(path: store.path, flags: SQLITE_OPEN_READWRITE)
+        try writer.execute("PRAGMA foreign_keys = ON; BEGIN IMMEDIATE; DELETE FROM videos WHERE path = '/videos/talks/networking.mp4'",
+                           while: "writing")
+        let reader = try SQLiteScreenStore(path: store.path, creating: false)
+        #expect(try reader.search(SearchQuery("appendFrame"), filter: SearchFilter(), limit: 10).count == 1)
+        #expect(try reader.screens(under: []).count == 12)
+        try writer.execute("COMMIT", while: "writing")
+        #expect(try reader.search(SearchQuery("appendFrame"), filter: SearchFilter(), limit: 10).isEmpty)
+        #expect(try reader.screens(under: []).count == 8)
+    }
+
     @Test("export's paths: a file, a directory and what lies under it, never a sibling sharing its prefix")
     func screensUnderPaths() throws {
         let directory = try IndexFixtures.temporaryDirectory()
@@ -137,6 +152,13 @@ struct SQLiteScreenStoreTests {
         #expect(error.reason == .noSuchDatabase)
         #expect(error.description == "\(path): no such database (run framegrab index first)")
         #expect(!FileManager.default.fileExists(atPath: path))
+
+        // SQLite takes an empty file for an empty database; without creating, it is no index.
+        let empty = directory.appendingPathComponent("empty.db").path
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        let refusal = try #require(throws: IndexStoreError.self) { try SQLiteScreenStore(path: empty, creating: false) }
+        #expect(refusal.reason == .notSQLite)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
     }
 
     @Test("Creating: a new file and an empty one become an index that opens again")

@@ -179,6 +179,7 @@ struct SearchCommandTests {
         #expect(try starts(["--path", "*.mkv", "a->b"]) == ["/videos/cpp/move.mkv@0.0"])
         #expect(try starts(["--path=/videos/talks/*", "a->b"]) == ["/videos/talks/networking.mp4@30.0"])
         #expect(try starts(["--limit", "1", "renderQueue"]) == ["/videos/ties.mp4@20.0"])
+        #expect(try starts(["--limit", String(Int.max), "renderQueue"]) == ["/videos/ties.mp4@20.0", "/videos/ties.mp4@30.0"])
         #expect(try starts(["git", "push", "--", "--force"]) == ["/videos/cpp/move.mkv@5.0"])
     }
 

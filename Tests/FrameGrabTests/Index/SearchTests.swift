@@ -149,6 +149,24 @@ struct SearchTests {
         #expect(hits.map { "\($0.path)@\($0.start.seconds) \($0.kind.rawValue)" } == c.found)
     }
 
+    @Test("A path glob keeps exactly its videos, whether it matches one, a few or many",
+          arguments: [("/v/7.mp4", 1), ("/v/1*.mp4", 11), ("*.mp4", 60), ("[0-9].mp4", 10), ("/v/none*", 0)])
+    func globOverManyVideos(glob: String, count: Int) throws {
+        let directory = try IndexFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteScreenStore(path: directory.appendingPathComponent("i.db").path, creating: true)
+        for index in 0..<60 {
+            try store.replace(IndexFixtures.video("/v/\(index).mp4"), screens: [
+                IndexFixtures.screen(1, 2, [IndexFixtures.region(.text, "title \(index)"), IndexFixtures.region(.code, "sharedThing(\(index))")]),
+            ])
+        }
+        for query in ["sharedThing", "redThi"] {
+            let hits = try store.search(SearchQuery(query), filter: SearchFilter(pathGlob: glob), limit: 100)
+            #expect(hits.count == count, "\(query)")
+            #expect(Set(hits.map(\.path)).count == count)
+        }
+    }
+
     /// Queries that have broken FTS5 front ends: operators, quotes, brackets, SQL, escapes.
     static let nasty: [String] = [
         "", " ", "\t\n", "\"", "\"\"", "\"\"\"", "'", "''", ")", "(", "()", "*", "**", "a*", "* OR *", "AND", "OR", "NOT",
