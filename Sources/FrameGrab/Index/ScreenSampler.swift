@@ -175,18 +175,12 @@ final class ScreenSampler {
         return samples
     }
 
+    /// The frame averaged over `block`-square blocks (by swscale: a loop over every pixel of
+    /// every frame decoded is the one place the scan's cost would grow with the frame size).
     private func picture(of frame: UnsafeMutablePointer<AVFrame>) -> ScreenPicture? {
-        let width = Int(frame.pointee.width)
-        let height = Int(frame.pointee.height)
-        guard width > 0, height > 0 else { return nil }
-        let format = AVPixelFormat(rawValue: frame.pointee.format)
-        if PictureConverter.hasPlainLumaPlane(format), let plane = frame.pointee.data.0, frame.pointee.linesize.0 >= width {
-            return ScreenPicture(plane: plane, stride: Int(frame.pointee.linesize.0), width: width, height: height, block: block)
-        }
-        guard let gray = converter.grayImage(from: frame, geometry: DisplayGeometry(storedWidth: width, storedHeight: height)) else {
-            return nil
-        }
-        return ScreenPicture(gray, block: block)
+        let width = max(1, Int(frame.pointee.width) / block)
+        let height = max(1, Int(frame.pointee.height) / block)
+        return converter.grayImage(from: frame, scaledTo: width, height: height).map(ScreenPicture.init)
     }
 }
 

@@ -21,13 +21,24 @@ final class PictureConverter {
         if geometry.uprightWidth == width, PictureConverter.hasPlainLumaPlane(format) {
             upright = copyLumaPlane(of: frame, width: width, height: height)
         } else {
-            upright = scale(frame, format: format, to: geometry)
+            upright = scale(frame, format: format, from: (geometry.storedWidth, geometry.storedHeight),
+                            to: (geometry.uprightWidth, geometry.uprightHeight))
         }
         return upright?.rotated(clockwise: geometry.rotation)
     }
 
+    /// The frame as a gray picture of `width` x `height`, averaged over areas when smaller:
+    /// what comparisons between frames work on (the stored picture, no display geometry).
+    func grayImage(from frame: UnsafePointer<AVFrame>, scaledTo width: Int, height: Int) -> GrayImage? {
+        let storedWidth = Int(frame.pointee.width)
+        let storedHeight = Int(frame.pointee.height)
+        guard storedWidth > 0, storedHeight > 0, width > 0, height > 0 else { return nil }
+        return scale(frame, format: AVPixelFormat(rawValue: frame.pointee.format), from: (storedWidth, storedHeight),
+                     to: (width, height))
+    }
+
     /// In 8-bit YUV and gray formats the first plane already is the gray picture.
-    static func hasPlainLumaPlane(_ format: AVPixelFormat) -> Bool {
+    private static func hasPlainLumaPlane(_ format: AVPixelFormat) -> Bool {
         let plain: Set<AVPixelFormat> = [
             AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P,
             AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21, AV_PIX_FMT_GRAY8,
@@ -48,11 +59,12 @@ final class PictureConverter {
         return GrayImage(width: width, height: height, pixels: pixels)
     }
 
-    private func scale(_ frame: UnsafePointer<AVFrame>, format: AVPixelFormat, to geometry: DisplayGeometry) -> GrayImage? {
-        let targetWidth = geometry.uprightWidth
-        let targetHeight = geometry.uprightHeight
-        let enlarging = targetWidth > geometry.storedWidth
-        scaler = sws_getCachedContext(scaler, Int32(geometry.storedWidth), Int32(geometry.storedHeight), format,
+    private func scale(_ frame: UnsafePointer<AVFrame>, format: AVPixelFormat, from source: (width: Int, height: Int),
+                       to target: (width: Int, height: Int)) -> GrayImage? {
+        let targetWidth = target.width
+        let targetHeight = target.height
+        let enlarging = targetWidth > source.width
+        scaler = sws_getCachedContext(scaler, Int32(source.width), Int32(source.height), format,
                                       Int32(targetWidth), Int32(targetHeight), AV_PIX_FMT_GRAY8,
                                       enlarging ? SWS_BICUBIC : SWS_AREA, nil, nil, nil)
         guard let scaler else { return nil }
@@ -66,7 +78,7 @@ final class PictureConverter {
                 withUnsafePointer(to: frame.pointee.linesize) { sourceStrides in
                     sourcePlanes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planesPointer in
                         sourceStrides.withMemoryRebound(to: Int32.self, capacity: 8) { stridesPointer in
-                            sws_scale(scaler, planesPointer, stridesPointer, 0, Int32(geometry.storedHeight), &planes, &strides)
+                            sws_scale(scaler, planesPointer, stridesPointer, 0, Int32(source.height), &planes, &strides)
                         }
                     }
                 }
