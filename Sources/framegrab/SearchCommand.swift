@@ -23,7 +23,9 @@ enum SearchCommand {
             Console.output(SearchUsage.help)
             return found
         }
+        let started = DispatchTime.now()
         guard let store = IndexDatabase.open(usage.database) else { return failed }
+        let opened = DispatchTime.now()
         let hits: [SearchHit]
         do throws(IndexStoreError) {
             hits = try store.search(SearchQuery(usage.query), filter: usage.filter, limit: usage.limit)
@@ -34,6 +36,14 @@ enum SearchCommand {
         let style = Style.forStandardOutput
         for (index, hit) in hits.enumerated() {
             Console.output(usage.json ? hit.json.serialized : (index > 0 ? "\n" : "") + describe(hit, style: style))
+        }
+        if usage.verbose {
+            // What the search costs, without starting the process (loading FFmpeg's and
+            // Tesseract's libraries), which scripts/bench-search measures on its own.
+            let milliseconds = { (from: DispatchTime, to: DispatchTime) in Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e6 }
+            Console.error(String(format: "framegrab: search: %d hits in %.1f ms (opening the index %.1f ms, searching and printing %.1f ms)",
+                                 hits.count, milliseconds(started, DispatchTime.now()), milliseconds(started, opened),
+                                 milliseconds(opened, DispatchTime.now())))
         }
         return hits.isEmpty ? nothingFound : found
     }

@@ -9,6 +9,7 @@ struct SearchUsage {
     var filter = SearchFilter()
     var words: [String] = []
     var showHelp = false
+    var verbose = false
 
     var query: String { words.joined(separator: " ") }
 
@@ -43,6 +44,7 @@ struct SearchUsage {
           --kind K             only regions of kind K: code, text or ui
           --language L         only code guessed to be in language L (swift, python, …)
           --path GLOB          only videos whose path, or file name, matches the shell GLOB
+          --verbose            how long opening the index and searching took, on stderr
           --help               show this help
 
         Exit status:
@@ -60,6 +62,8 @@ struct SearchUsage {
                 usage.database = try words.value(for: "--db")
             case "--json":
                 usage.json = true
+            case "--verbose", "-v":
+                usage.verbose = true
             case "--limit":
                 let text = try words.value(for: "--limit")
                 guard let limit = Int(text), limit > 0 else {
