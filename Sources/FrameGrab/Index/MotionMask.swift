@@ -2,23 +2,32 @@
 /// clip playing inside a slide. Settling ignores those cells, so that a talk recorded with its
 /// speaker inset still settles on every slide.
 ///
-/// A cell is moving at a time when it changed in at least half the comparisons within
-/// `window` either side of it. Asked in time order; comparisons are recorded ahead of the
-/// questions by at least `window`, so the answer at the start of a video already knows the
-/// camera.
+/// Each decoded frame is compared with the one `span` before it. A cell moves at a time when
+/// it changed in at least half the comparisons within `window` either side; a picture that
+/// moves is a rectangle, so what is masked is the box around each group of moving cells
+/// larger than a character, and a cell beyond it. Asked in time order; frames are observed
+/// ahead of the questions by at least `window`, so the answer at the start of a video
+/// already knows the camera.
 final class MotionMask {
     /// Moving in at least this share of the comparisons around a time: a camera changes in
-    /// nearly every frame, a blinking cursor in one in ten, a slide in one.
+    /// most of them, a slide in one or two.
     static let movingShare = 0.5
+    /// Frames compared are at least this far apart: a camera's picture drifts too little from
+    /// one frame to the next to tell, and a moving cursor changes a cell or two only.
+    static let span = MediaTime(microseconds: 400_000)
     /// Half the window over which motion is counted: longer than a cross-fade or a typical
     /// scroll (1–2 s), which change every frame while they last but are changes of the screen.
     static let window = MediaTime(microseconds: 3_000_000)
+    /// Fewer moving cells together than this are not a picture: a blinking cursor is one or
+    /// two cells.
+    static let smallestPicture = 4
     /// A picture within a talk is an inset: when more than this share of the screen moves, it
     /// is the screen itself that changes (a scroll, a full-screen camera shot), and nothing is
     /// masked.
     static let largestInset = 1.0 / 3
 
     let grid: CellGrid
+    private var history: [(time: MediaTime, picture: ScreenPicture)] = []
     private var comparisons: [(time: MediaTime, cells: [Bool])] = []
     /// Comparisons [left, entered) are inside the window of the last question.
     private var left = 0
@@ -34,12 +43,24 @@ final class MotionMask {
         moving = [Bool](repeating: false, count: grid.count)
     }
 
-    /// The cells that changed between two observed frames, the later one at `time`.
+    /// A decoded frame: compared with the latest one at least `span` before it.
+    func observe(_ picture: ScreenPicture, at time: MediaTime) {
+        let before = time.microseconds - MotionMask.span.microseconds
+        if let earlier = history.last(where: { $0.time.microseconds <= before }) {
+            record(at: time, changed: ScreenChange.changedCells(from: earlier.picture, to: picture, grid: grid).cells)
+        }
+        history.append((time, picture))
+        if let stale = history.lastIndex(where: { $0.time.microseconds <= before }), stale > 0 {
+            history.removeFirst(stale)
+        }
+    }
+
+    /// The cells that changed in one comparison, the later frame at `time`.
     func record(at time: MediaTime, changed cells: [Bool]) {
         comparisons.append((time, cells))
     }
 
-    /// The latest time a question may be asked about before more comparisons are needed.
+    /// The latest time a question may be asked about before more frames are needed.
     var settledUntil: MediaTime? {
         comparisons.last.map { MediaTime(microseconds: $0.time.microseconds - MotionMask.window.microseconds) }
     }
@@ -62,21 +83,55 @@ final class MotionMask {
             left = 0
         }
         let total = entered - left
-        var next = [Bool](repeating: false, count: grid.count)
+        var core = [Bool](repeating: false, count: grid.count)
         if total >= 2 {
             let needed = max(2, Int((Double(total) * MotionMask.movingShare).rounded(.up)))
-            var count = 0
-            for cell in 0..<grid.count where counts[cell] >= needed {
-                next[cell] = true
-                count += 1
-            }
-            if Double(count) > Double(grid.count) * MotionMask.largestInset {
-                next = [Bool](repeating: false, count: grid.count)
-            }
+            for cell in 0..<grid.count where counts[cell] >= needed { core[cell] = true }
         }
+        let next = pictures(around: core)
         if next != moving {
             moving = next
             version += 1
         }
+    }
+
+    /// The boxes around the groups of `core` cells that are pictures, a cell wider each way;
+    /// nothing when they would cover more than `largestInset` of the screen.
+    private func pictures(around core: [Bool]) -> [Bool] {
+        var masked = [Bool](repeating: false, count: grid.count)
+        guard core.contains(true) else { return masked }
+        var seen = [Bool](repeating: false, count: grid.count)
+        for start in 0..<grid.count where core[start] && !seen[start] {
+            var stack = [start]
+            seen[start] = true
+            var cells = 0
+            var box = (left: grid.columns, top: grid.rows, right: -1, bottom: -1)
+            while let cell = stack.popLast() {
+                cells += 1
+                let column = cell % grid.columns
+                let row = cell / grid.columns
+                box = (min(box.left, column), min(box.top, row), max(box.right, column), max(box.bottom, row))
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let x = column + dx
+                        let y = row + dy
+                        guard x >= 0, x < grid.columns, y >= 0, y < grid.rows else { continue }
+                        let neighbour = y * grid.columns + x
+                        if core[neighbour] && !seen[neighbour] {
+                            seen[neighbour] = true
+                            stack.append(neighbour)
+                        }
+                    }
+                }
+            }
+            guard cells >= MotionMask.smallestPicture else { continue }
+            for y in max(0, box.top - 1)...min(grid.rows - 1, box.bottom + 1) {
+                for x in max(0, box.left - 1)...min(grid.columns - 1, box.right + 1) {
+                    masked[y * grid.columns + x] = true
+                }
+            }
+        }
+        let count = masked.reduce(0) { $0 + ($1 ? 1 : 0) }
+        return Double(count) > Double(grid.count) * MotionMask.largestInset ? [Bool](repeating: false, count: grid.count) : masked
     }
 }

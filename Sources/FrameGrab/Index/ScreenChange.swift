@@ -5,13 +5,18 @@ enum ScreenChange {
     /// 13 px terminal font at 1080p still moves its 3x3 block by ~50; compression noise on a
     /// still screen moves it by a few.
     static let pixelLevels = 20
-    /// A screen that differs from another by less than this everywhere is the same screen,
-    /// sharpened: after a cut x264 refines edges over the next frames by up to 30 levels
-    /// (measured at 720p), while a stroke that appears or goes moves its block by more.
-    static let refinementLevels = 40
-    /// The encoder's refinement after a cut takes a few frames; a sharpened screen takes in
-    /// a stretch before it no longer than this (never several: a fade is not a refinement).
-    static let refinementTime = MediaTime(microseconds: 250_000)
+    /// Against the first frame of a stretch, a pixel differs only when it leaves the range of
+    /// that frame's 5x5 neighbourhood by `pixelLevels`: the encoder draws a sharp edge a little
+    /// differently each time it codes it (a terminal's block cursor shown again came back up
+    /// to 65 levels off along its edges, and rang 68 levels two pixels beside them), while a
+    /// new stroke lands on flat ground.
+    static let neighbourhood = 2
+    /// A frame that strays from the first frame of its stretch by less than this anywhere
+    /// (beyond that frame's neighbourhood) shows the same screen, coded again: after a cut
+    /// x264 sharpens edges over the next frames by up to 30 levels, and a terminal's block
+    /// cursor shown again came back 32 levels dimmer inside; a stroke that appears or goes
+    /// moves its pixels by more.
+    static let reencodingLevels = 48
     /// Fewer changed pixels than this is noise: a period typed at 1080p changes one pixel, so
     /// two typed characters change at least two.
     static let minimumPixels = 2
@@ -47,23 +52,55 @@ enum ScreenChange {
 }
 
 extension ScreenChange {
-    /// The largest difference between two pictures of one size, outside `mask` (by cell).
-    static func largestDifference(between a: ScreenPicture, and b: ScreenPicture, grid: CellGrid, mask: [Bool]) -> Int {
-        guard a !== b else { return 0 }
-        guard a.width == grid.width, a.height == grid.height, b.width == grid.width, b.height == grid.height else { return 255 }
-        var largest = 0
-        a.pixels.withUnsafeBufferPointer { a in
-            b.pixels.withUnsafeBufferPointer { b in
-                for y in 0..<grid.height {
-                    let row = y * grid.width
-                    let cellRow = (y / cellSize) * grid.columns
-                    for x in 0..<grid.width where !mask[cellRow + x / cellSize] {
-                        largest = max(largest, abs(Int(a[row + x]) - Int(b[row + x])))
-                    }
-                }
+    /// A frame to compare others with: its pixels, some of them perhaps taken from a later
+    /// frame of the same screen.
+    struct Reference {
+        private(set) var pixels: [UInt8] = []
+        private var width = 0
+        private var height = 0
+
+        init() {}
+
+        init(_ picture: ScreenPicture) {
+            width = picture.width
+            height = picture.height
+            pixels = picture.pixels
+        }
+
+        /// Whether `picture` differs from this frame at `pixel` by `levels`: ink came (the
+        /// pixel leaves this frame's range in the neighbourhood) or went (this frame's pixel
+        /// lies outside `picture`'s range there). An edge coded a little differently stays
+        /// within both.
+        func differs(from picture: ScreenPicture, at pixel: Int, by levels: Int) -> Bool {
+            let value = Int(picture.pixels[pixel])
+            let mine = Int(pixels[pixel])
+            guard abs(value - mine) >= levels else { return false }
+            let (low, high) = ScreenChange.range(of: pixels, width: width, height: height, around: pixel)
+            if value < low - levels || value > high + levels { return true }
+            let (least, most) = ScreenChange.range(of: picture.pixels, width: picture.width, height: picture.height, around: pixel)
+            return mine < least - levels || mine > most + levels
+        }
+
+        /// Takes `pixels` from `picture`.
+        mutating func take(_ taken: [Int], from picture: ScreenPicture) {
+            for pixel in taken { pixels[pixel] = picture.pixels[pixel] }
+        }
+    }
+
+    /// The lowest and highest of `pixels` (a picture `width` wide) within `neighbourhood` of
+    /// `pixel`.
+    static func range(of pixels: [UInt8], width: Int, height: Int, around pixel: Int) -> (Int, Int) {
+        let x = pixel % width
+        let y = pixel / width
+        var least = pixels[pixel]
+        var most = least
+        for dy in max(0, y - neighbourhood)...min(height - 1, y + neighbourhood) {
+            for dx in max(0, x - neighbourhood)...min(width - 1, x + neighbourhood) {
+                least = min(least, pixels[dy * width + dx])
+                most = max(most, pixels[dy * width + dx])
             }
         }
-        return largest
+        return (Int(least), Int(most))
     }
 }
 

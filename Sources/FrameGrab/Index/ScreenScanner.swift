@@ -66,7 +66,6 @@ public final class ScreenScanner {
         let mask = MotionMask(grid: sampler.grid)
         let detector = SettleDetector(grid: sampler.grid, settle: options.settle)
         var waiting: [ScreenSample] = []
-        var lastObserved: ScreenPicture?
         var lastTime: MediaTime?
 
         func judge(upTo limit: MediaTime?) {
@@ -86,13 +85,7 @@ public final class ScreenScanner {
 
         while !shouldCancel(), let samples = try sampler.nextGroup(unchanged: unchanged) {
             for sample in samples {
-                if sample.observed {
-                    if let lastObserved {
-                        mask.record(at: sample.time, changed: ScreenChange.changedCells(from: lastObserved, to: sample.picture,
-                                                                                          grid: sampler.grid).cells)
-                    }
-                    lastObserved = sample.picture
-                }
+                if sample.observed { mask.observe(sample.picture, at: sample.time) }
                 lastTime = sample.time
             }
             waiting += samples

@@ -2,10 +2,12 @@
 /// stretch, outside the moving cells, except for flicker that goes back within
 /// `ScreenChange.flickerLimit` (a blinking cursor, a pointer passing by).
 ///
-/// Each pixel remembers since when it has differed from the stretch's first frame; once enough
-/// pixels have differed for longer than flicker lasts, the screen changed when they began to,
-/// and a new stretch starts there. The frames since then are kept, so the new stretch is
-/// checked from its true start.
+/// Each pixel remembers since when it has differed from the stretch's reference frame; once
+/// enough pixels have differed for longer than flicker lasts, the screen changed when they
+/// began to, unless the frame differs from the stretch's first frame by no more than the
+/// encoder's own noise (`ScreenChange.reencodingLevels`): then it is the same screen coded
+/// again, and the frame compared with from then on. A new stretch starts where the change
+/// began; the frames since are kept, so it is checked from its true start.
 final class SettleDetector {
     /// A stretch found, with the frames in it worth reading.
     struct Stretch: Equatable {
@@ -38,21 +40,20 @@ final class SettleDetector {
 
     private let grid: CellGrid
     private let settle: MediaTime
-    /// Recent frames, for checking a new stretch from where it began.
+    /// Recent frames, for checking a new reference from where it began.
     private var recent: [Entry] = []
-    private var reference: ScreenPicture?
     private var stretch: Stretch?
+    /// The stretch's first frame, and its neighbourhood ranges.
+    private var first = ScreenChange.Reference()
+    /// What each pixel is compared with: the first frame, but where the encoder coded the
+    /// screen again, the frame that showed it.
+    private var reference = ScreenChange.Reference()
     /// Per pixel, since when it has differed from the reference (`Int64.max`: it does not).
     private var differingSince: [Int64]
     /// Since when `ScreenChange.minimumPixels` pixels have differed: the earliest time by which
     /// that many did.
     private var changeBegan = Int64.max
     private var last: (picture: ScreenPicture, maskVersion: Int)?
-    /// The stretch just closed too short to settle, with its first frame: when the next one
-    /// shows the same screen sharpened, they are one.
-    private var unsettled: (stretch: Stretch, picture: ScreenPicture)?
-    /// The current stretch took in the one before it.
-    private var absorbed = false
 
     init(grid: CellGrid, settle: MediaTime) {
         self.grid = grid
@@ -72,22 +73,31 @@ final class SettleDetector {
         var index = recent.count - 1
         while index < recent.count {
             let entry = recent[index]
-            guard reference != nil else {
+            guard stretch != nil else {
                 begin(with: entry)
                 index += 1
                 continue
             }
             compare(entry)
-            if entry.sample.time.microseconds - changeBegan > ScreenChange.flickerLimit.microseconds {
-                let began = MediaTime(microseconds: changeBegan)
-                if let settled = close(at: began) { closed.append(settled) }
-                let restart = recent.firstIndex { $0.sample.time >= began } ?? index
-                begin(with: recent[restart])
-                index = restart + 1
-            } else {
+            guard entry.sample.time.microseconds - changeBegan > ScreenChange.flickerLimit.microseconds else {
                 note(entry.sample)
                 index += 1
+                continue
             }
+            let began = MediaTime(microseconds: changeBegan)
+            let lasting = lastingPixels(at: entry.sample.time)
+            if !showsNewInk(entry.sample.picture, at: lasting) {
+                // What lasted is the screen coded again: those pixels are compared with this
+                // frame from now on; the others go on being compared with the stretch's.
+                accept(lasting, from: entry.sample.picture)
+                note(entry.sample)
+                index += 1
+                continue
+            }
+            if let settled = close(at: began) { closed.append(settled) }
+            let restart = recent.firstIndex { $0.sample.time >= began } ?? index
+            begin(with: recent[restart])
+            index = restart + 1
         }
         return closed
     }
@@ -98,15 +108,9 @@ final class SettleDetector {
     }
 
     private func begin(with entry: Entry) {
-        reference = entry.sample.picture
         stretch = Stretch(start: entry.sample.time, end: entry.sample.time, keyframes: [], observed: [])
-        absorbed = false
-        if let unsettled, ScreenChange.largestDifference(between: unsettled.picture, and: entry.sample.picture, grid: grid,
-                                                         mask: entry.mask) < ScreenChange.refinementLevels {
-            stretch = unsettled.stretch
-            absorbed = true
-        }
-        unsettled = nil
+        first = ScreenChange.Reference(entry.sample.picture)
+        reference = first
         for pixel in differingSince.indices { differingSince[pixel] = .max }
         changeBegan = .max
         last = nil
@@ -120,50 +124,90 @@ final class SettleDetector {
 
     /// The stretch up to `end`, if it lasted the settle time.
     private func close(at end: MediaTime) -> Stretch? {
-        guard var finished = stretch, let picture = reference else { return nil }
+        guard var finished = stretch else { return nil }
         stretch = nil
-        reference = nil
         finished.end = end
         finished.keyframes.removeAll { $0 >= end }
         finished.observed.removeAll { $0 >= end }
-        guard finished.duration >= settle else {
-            unsettled = !absorbed && finished.duration <= ScreenChange.refinementTime ? (finished, picture) : nil
-            return nil
+        return finished.duration >= settle ? finished : nil
+    }
+
+    /// The pixels that have differed from the reference for longer than flicker lasts.
+    private func lastingPixels(at time: MediaTime) -> [Int] {
+        let lasting = time.microseconds - ScreenChange.flickerLimit.microseconds
+        return differingSince.indices.filter { differingSince[$0] < lasting }
+    }
+
+    /// Whether `pixels` of `picture` show ink that came or went since the stretch's first
+    /// frame, rather than the encoder coding the screen again: it sharpens a soft frame after
+    /// a cut by up to 41 levels along edges, and a block cursor came back 32 levels dimmer; a
+    /// stroke that appears or goes moves its pixels by more.
+    private func showsNewInk(_ picture: ScreenPicture, at pixels: [Int]) -> Bool {
+        guard picture.pixels.count == first.pixels.count else { return true }
+        return pixels.contains { first.differs(from: picture, at: $0, by: ScreenChange.reencodingLevels) }
+    }
+
+    /// Compares `pixels` with `picture` from now on.
+    private func accept(_ pixels: [Int], from picture: ScreenPicture) {
+        guard picture.pixels.count == reference.pixels.count else { return }
+        reference.take(pixels, from: picture)
+        for pixel in pixels { differingSince[pixel] = .max }
+        var earliest = Int64.max
+        var second = Int64.max
+        for began in differingSince where began < second {
+            if began < earliest {
+                second = earliest
+                earliest = began
+            } else {
+                second = began
+            }
         }
-        return finished
+        changeBegan = ScreenChange.minimumPixels <= 1 ? earliest : second
+        last = nil
     }
 
     /// Brings `differingSince` and `changeBegan` up to `entry`'s frame.
     private func compare(_ entry: Entry) {
-        guard let reference else { return }
         let picture = entry.sample.picture
         // The same picture under the same mask differs where it did: only time moves on.
         if let last, last.picture === picture, last.maskVersion == entry.maskVersion { return }
         last = (picture, entry.maskVersion)
-        guard picture.width == grid.width, picture.height == grid.height,
-              reference.width == grid.width, reference.height == grid.height else {
+        guard picture.width == grid.width, picture.height == grid.height, reference.pixels.count == picture.pixels.count else {
             changeBegan = min(changeBegan, entry.sample.time.microseconds)
             return
         }
         let now = entry.sample.time.microseconds
+        // The frame `MotionMask.span` before: a pixel begins to differ only with a step from it.
+        // Drift (a camera panning, light changing) creeps past the tolerance without a step;
+        // text appears at once.
+        let stepFrom = recent.last { $0.sample.time.microseconds <= now - MotionMask.span.microseconds }?.sample.picture
+        let levels = ScreenChange.pixelLevels
         var earliest = Int64.max
         var second = Int64.max
         let mask = entry.mask
-        let levels = ScreenChange.pixelLevels
+        let reference = self.reference
+        var since = differingSince
+        differingSince = []
+        defer { differingSince = since }
         reference.pixels.withUnsafeBufferPointer { before in
             picture.pixels.withUnsafeBufferPointer { after in
-                differingSince.withUnsafeMutableBufferPointer { since in
+                since.withUnsafeMutableBufferPointer { since in
                     for y in 0..<grid.height {
                         let row = y * grid.width
                         let cellRow = (y / ScreenChange.cellSize) * grid.columns
                         for x in 0..<grid.width {
                             let pixel = row + x
-                            if mask[cellRow + x / ScreenChange.cellSize]
-                                || abs(Int(before[pixel]) - Int(after[pixel])) < levels {
-                                since[pixel] = .max
+                            // Most pixels are where they were: one subtraction says so.
+                            if abs(Int(after[pixel]) - Int(before[pixel])) < levels || mask[cellRow + x / ScreenChange.cellSize]
+                                || !reference.differs(from: picture, at: pixel, by: levels) {
+                                if since[pixel] != .max { since[pixel] = .max }
                                 continue
                             }
-                            if since[pixel] == .max { since[pixel] = now }
+                            if since[pixel] == .max {
+                                if let stepFrom, stepFrom.pixels.count == picture.pixels.count,
+                                   abs(Int(stepFrom.pixels[pixel]) - Int(after[pixel])) < levels { continue }
+                                since[pixel] = now
+                            }
                             let began = since[pixel]
                             if began < earliest {
                                 second = earliest
