@@ -25,7 +25,10 @@ let package = Package(
         ),
         .target(
             name: "FrameGrab",
-            dependencies: ["CFFmpeg", "CTesseract", "CSQLite"]
+            dependencies: ["CFFmpeg", "CTesseract", "CSQLite"],
+            // Optimised in debug builds too: the layout and the scan loop over every pixel, and
+            // unoptimised they make the test suite several times slower.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .executableTarget(
             name: "framegrab",

@@ -177,10 +177,12 @@ final class SettleDetector {
             return
         }
         let now = entry.sample.time.microseconds
-        // The frame `MotionMask.span` before: a pixel begins to differ only with a step from it.
+        // The frame `MotionMask.span` before (or the stretch's first): a pixel begins to differ
+        // only with a step from it.
         // Drift (a camera panning, light changing) creeps past the tolerance without a step;
         // text appears at once.
-        let stepFrom = recent.last { $0.sample.time.microseconds <= now - MotionMask.span.microseconds }?.sample.picture
+        let stepTime = max(now - MotionMask.span.microseconds, stretch?.start.microseconds ?? now)
+        let stepFrom = recent.last { $0.sample.time.microseconds <= stepTime }?.sample.picture
         let levels = ScreenChange.pixelLevels
         var earliest = Int64.max
         var second = Int64.max
