@@ -119,6 +119,4 @@ struct CellGrid: Equatable, Sendable {
     }
 
     var count: Int { columns * rows }
-
-    func cell(x: Int, y: Int) -> Int { (y / ScreenChange.cellSize) * columns + x / ScreenChange.cellSize }
 }

@@ -34,7 +34,6 @@ public final class ScreenScanner {
         public var regions = 0
         public var framesDecoded = 0
         public var framesSkipped = 0
-        public var stretchesRead = 0
     }
 
     public let path: String
@@ -69,13 +68,14 @@ public final class ScreenScanner {
         var lastTime: MediaTime?
 
         func judge(upTo limit: MediaTime?) {
-            while let sample = waiting.first, limit.map({ sample.time <= $0 }) ?? true {
-                waiting.removeFirst()
+            let ready = limit.map { limit in waiting.firstIndex { $0.time > limit } ?? waiting.count } ?? waiting.count
+            for sample in waiting[..<ready] {
                 mask.update(at: sample.time)
                 for stretch in detector.add(sample, moving: mask.moving, maskVersion: mask.version) {
                     reader.read(stretch, shouldCancel: shouldCancel, found: found)
                 }
             }
+            waiting.removeFirst(ready)
         }
         let unchanged = { (a: ScreenPicture, b: ScreenPicture) -> Bool in
             let change = ScreenChange.changedCells(from: a, to: b, grid: self.sampler.grid)
@@ -135,7 +135,6 @@ private final class ScreenReader: @unchecked Sendable {
                 return
             }
             guard !shouldCancel() else { return }
-            summary.stretchesRead += 1
             let text = report.regions.map { "\($0.kind.rawValue):\($0.text)" }
             if let pendingText, pendingText == text, var grown = pending {
                 grown.end = stretch.end

@@ -62,8 +62,9 @@ enum FrameGrabCommand {
         throw Missing(searched: paths)
     }
 
-    /// Runs `framegrab arguments…` from the package root; kills it after `limit` seconds.
-    static func run(_ arguments: [String], limit: Double = 30) throws -> Result {
+    /// Runs `framegrab arguments…` from the package root; kills it after `limit` seconds (nil:
+    /// waits as long as it takes, for work whose length a busy machine stretches).
+    static func run(_ arguments: [String], limit: Double? = 30) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable())
         process.arguments = arguments
@@ -89,7 +90,7 @@ enum FrameGrabCommand {
         let start = DispatchTime.now()
         try process.run()
         var timedOut = false
-        if exited.wait(timeout: .now() + limit) == .timedOut {
+        if exited.wait(timeout: limit.map { .now() + $0 } ?? .distantFuture) == .timedOut {
             timedOut = true
             process.terminate()
             if exited.wait(timeout: .now() + 2) == .timedOut {

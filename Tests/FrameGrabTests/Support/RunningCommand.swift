@@ -73,10 +73,10 @@ final class RunningCommand: @unchecked Sendable {
         try? input.fileHandleForWriting.close()
     }
 
-    /// The next stdout line not yet taken, waiting up to `timeout` seconds; nil on timeout or
-    /// once stdout has ended.
-    func nextLine(timeout: Double) -> String? {
-        let deadline = DispatchTime.now() + timeout
+    /// The next stdout line not yet taken, waiting up to `timeout` seconds (nil: as long as it
+    /// takes); nil on timeout or once stdout has ended.
+    func nextLine(timeout: Double?) -> String? {
+        let deadline = timeout.map { DispatchTime.now() + $0 } ?? .distantFuture
         while true {
             let (line, ended): (String?, Bool) = lines.withLock { state in
                 state.received.isEmpty ? (nil, state.ended) : (state.received.removeFirst(), false)
@@ -89,11 +89,12 @@ final class RunningCommand: @unchecked Sendable {
     /// Stdout lines that arrived and were not taken yet.
     var untakenLines: [String] { lines.withLock { $0.received } }
 
-    /// The exit status, or nil if it did not exit within `timeout` seconds (then it is killed).
-    func waitForExit(timeout: Double) -> Int32? {
+    /// The exit status, or nil if it did not exit within `timeout` seconds (then it is killed;
+    /// nil: as long as it takes).
+    func waitForExit(timeout: Double?) -> Int32? {
         // The semaphore is signalled again after each wait, so that waiting twice is fine.
         defer { exited.signal() }
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
+        if exited.wait(timeout: timeout.map { .now() + $0 } ?? .distantFuture) == .timedOut {
             process.terminate()
             if exited.wait(timeout: .now() + 2) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)
