@@ -3,11 +3,13 @@
 /// speaker inset still settles on every slide.
 ///
 /// Each decoded frame is compared with the one `span` before it. A cell moves at a time when
-/// it changed in at least half the comparisons within `window` either side; a picture that
-/// moves is a rectangle, so what is masked is the box around each group of moving cells
-/// larger than a character, and a cell beyond it. Asked in time order; frames are observed
-/// ahead of the questions by at least `window`, so the answer at the start of a video
-/// already knows the camera.
+/// it changed in at least half the comparisons within `window` either side, and is restless
+/// when changes began there again and again. A picture that moves is a rectangle: what is
+/// masked is the box around each group of moving cells, grown through the restless cells
+/// that touch it (the still parts of a camera's picture), when it is larger than a few lines
+/// of text, and a cell beyond it. Asked in time order; frames are observed ahead of the
+/// questions by at least `window`, so the answer at the start of a video already knows the
+/// camera.
 final class MotionMask {
     /// Moving in at least this share of the comparisons around a time: a camera changes in
     /// most of them, a slide in one or two.
@@ -18,9 +20,15 @@ final class MotionMask {
     /// Half the window over which motion is counted: longer than a cross-fade or a typical
     /// scroll (1–2 s), which change every frame while they last but are changes of the screen.
     static let window = MediaTime(microseconds: 3_000_000)
-    /// Fewer moving cells together than this are not a picture: a blinking cursor is one or
-    /// two cells.
+    /// A picture spans at least this many cells each way (5% of the width, 9% of the height):
+    /// a blinking cursor, even in a slide's large type, spans at most three, and typing beside
+    /// it must not be masked with it.
     static let smallestPicture = 4
+    /// Changes beginning this many separate times, from `restlessHistory` before a time to
+    /// `window` after it, make a cell restless: a slide's cell changes once or twice (a cut, a
+    /// build), a terminal's when a key is typed there, a camera's again and again.
+    static let restlessChanges = 3
+    static let restlessHistory = MediaTime(microseconds: 10_000_000)
     /// A picture within a talk is an inset: when more than this share of the screen moves, it
     /// is the screen itself that changes (a scroll, a full-screen camera shot), and nothing is
     /// masked.
@@ -28,11 +36,16 @@ final class MotionMask {
 
     let grid: CellGrid
     private var history: [(time: MediaTime, picture: ScreenPicture)] = []
-    private var comparisons: [(time: MediaTime, cells: [Bool])] = []
-    /// Comparisons [left, entered) are inside the window of the last question.
+    /// Per comparison, the cells that changed and those where a change began (they did not
+    /// change in the comparison before).
+    private var comparisons: [(time: MediaTime, cells: [Bool], began: [Bool])] = []
+    /// Comparisons [left, entered) are inside the window of the last question, and
+    /// [restlessLeft, entered) inside its restless history.
     private var left = 0
+    private var restlessLeft = 0
     private var entered = 0
     private var counts: [Int]
+    private var beginnings: [Int]
     /// The answer to the last question, and a number that changes when the answer does.
     private(set) var moving: [Bool]
     private(set) var version = 0
@@ -40,6 +53,7 @@ final class MotionMask {
     init(grid: CellGrid) {
         self.grid = grid
         counts = [Int](repeating: 0, count: grid.count)
+        beginnings = counts
         moving = [Bool](repeating: false, count: grid.count)
     }
 
@@ -57,7 +71,9 @@ final class MotionMask {
 
     /// The cells that changed in one comparison, the later frame at `time`.
     func record(at time: MediaTime, changed cells: [Bool]) {
-        comparisons.append((time, cells))
+        let before = comparisons.last?.cells
+        let began = cells.indices.map { cells[$0] && !(before?[$0] ?? false) }
+        comparisons.append((time, cells, began))
     }
 
     /// The latest time a question may be asked about before more frames are needed.
@@ -71,16 +87,23 @@ final class MotionMask {
         let lower = time.microseconds - MotionMask.window.microseconds
         while entered < comparisons.count, comparisons[entered].time.microseconds <= upper {
             for (cell, changed) in comparisons[entered].cells.enumerated() where changed { counts[cell] += 1 }
+            for (cell, began) in comparisons[entered].began.enumerated() where began { beginnings[cell] += 1 }
             entered += 1
         }
         while left < entered, comparisons[left].time.microseconds < lower {
             for (cell, changed) in comparisons[left].cells.enumerated() where changed { counts[cell] -= 1 }
             left += 1
         }
-        if left > 4096 {
-            comparisons.removeFirst(left)
-            entered -= left
-            left = 0
+        let history = time.microseconds - MotionMask.restlessHistory.microseconds
+        while restlessLeft < entered, comparisons[restlessLeft].time.microseconds < history {
+            for (cell, began) in comparisons[restlessLeft].began.enumerated() where began { beginnings[cell] -= 1 }
+            restlessLeft += 1
+        }
+        if restlessLeft > 4096 {
+            comparisons.removeFirst(restlessLeft)
+            entered -= restlessLeft
+            left -= restlessLeft
+            restlessLeft = 0
         }
         let total = entered - left
         var core = [Bool](repeating: false, count: grid.count)
@@ -88,26 +111,26 @@ final class MotionMask {
             let needed = max(2, Int((Double(total) * MotionMask.movingShare).rounded(.up)))
             for cell in 0..<grid.count where counts[cell] >= needed { core[cell] = true }
         }
-        let next = pictures(around: core)
+        let restless = beginnings.map { $0 >= MotionMask.restlessChanges }
+        let next = pictures(around: core, growingThrough: restless)
         if next != moving {
             moving = next
             version += 1
         }
     }
 
-    /// The boxes around the groups of `core` cells that are pictures, a cell wider each way;
-    /// nothing when they would cover more than `largestInset` of the screen.
-    private func pictures(around core: [Bool]) -> [Bool] {
+    /// The boxes around the groups of `core` cells, grown through the `restless` cells that
+    /// touch them, that are pictures, a cell wider each way; nothing when they would cover
+    /// more than `largestInset` of the screen.
+    private func pictures(around core: [Bool], growingThrough restless: [Bool]) -> [Bool] {
         var masked = [Bool](repeating: false, count: grid.count)
         guard core.contains(true) else { return masked }
         var seen = [Bool](repeating: false, count: grid.count)
         for start in 0..<grid.count where core[start] && !seen[start] {
             var stack = [start]
             seen[start] = true
-            var cells = 0
             var box = (left: grid.columns, top: grid.rows, right: -1, bottom: -1)
             while let cell = stack.popLast() {
-                cells += 1
                 let column = cell % grid.columns
                 let row = cell / grid.columns
                 box = (min(box.left, column), min(box.top, row), max(box.right, column), max(box.bottom, row))
@@ -117,14 +140,16 @@ final class MotionMask {
                         let y = row + dy
                         guard x >= 0, x < grid.columns, y >= 0, y < grid.rows else { continue }
                         let neighbour = y * grid.columns + x
-                        if core[neighbour] && !seen[neighbour] {
+                        if (core[neighbour] || restless[neighbour]) && !seen[neighbour] {
                             seen[neighbour] = true
                             stack.append(neighbour)
                         }
                     }
                 }
             }
-            guard cells >= MotionMask.smallestPicture else { continue }
+            guard box.right - box.left + 1 >= MotionMask.smallestPicture, box.bottom - box.top + 1 >= MotionMask.smallestPicture else {
+                continue
+            }
             for y in max(0, box.top - 1)...min(grid.rows - 1, box.bottom + 1) {
                 for x in max(0, box.left - 1)...min(grid.columns - 1, box.right + 1) {
                     masked[y * grid.columns + x] = true

@@ -35,14 +35,21 @@ enum ScreenChange {
             return (grid.width * grid.height, [Bool](repeating: true, count: grid.count))
         }
         var changed = 0
+        let levels = SIMD16<UInt8>(repeating: UInt8(pixelLevels))
         a.pixels.withUnsafeBufferPointer { a in
             b.pixels.withUnsafeBufferPointer { b in
                 for y in 0..<grid.height {
                     let row = y * grid.width
                     let cellRow = (y / cellSize) * grid.columns
-                    for x in 0..<grid.width where abs(Int(a[row + x]) - Int(b[row + x])) >= pixelLevels {
-                        changed += 1
-                        cells[cellRow + x / cellSize] = true
+                    for start in stride(from: 0, to: grid.width, by: run) {
+                        let end = min(start + run, grid.width)
+                        if end - start == run, !runDiffers(a.baseAddress! + row + start, b.baseAddress! + row + start, by: levels) {
+                            continue
+                        }
+                        for x in start..<end where abs(Int(a[row + x]) - Int(b[row + x])) >= pixelLevels {
+                            changed += 1
+                            cells[cellRow + x / cellSize] = true
+                        }
                     }
                 }
             }
@@ -53,9 +60,12 @@ enum ScreenChange {
 
 extension ScreenChange {
     /// A frame to compare others with: its pixels, some of them perhaps taken from a later
-    /// frame of the same screen.
+    /// frame of the same screen, and the range of each pixel's neighbourhood.
     struct Reference {
         private(set) var pixels: [UInt8] = []
+        /// The lowest and highest pixel within `neighbourhood` of each pixel.
+        private var low: [UInt8] = []
+        private var high: [UInt8] = []
         private var width = 0
         private var height = 0
 
@@ -65,6 +75,7 @@ extension ScreenChange {
             width = picture.width
             height = picture.height
             pixels = picture.pixels
+            (low, high) = ScreenChange.ranges(of: pixels, width: width, height: height)
         }
 
         /// Whether `picture` differs from this frame at `pixel` by `levels`: ink came (the
@@ -75,15 +86,16 @@ extension ScreenChange {
             let value = Int(picture.pixels[pixel])
             let mine = Int(pixels[pixel])
             guard abs(value - mine) >= levels else { return false }
-            let (low, high) = ScreenChange.range(of: pixels, width: width, height: height, around: pixel)
-            if value < low - levels || value > high + levels { return true }
+            if value < Int(low[pixel]) - levels || value > Int(high[pixel]) + levels { return true }
             let (least, most) = ScreenChange.range(of: picture.pixels, width: picture.width, height: picture.height, around: pixel)
             return mine < least - levels || mine > most + levels
         }
 
         /// Takes `pixels` from `picture`.
         mutating func take(_ taken: [Int], from picture: ScreenPicture) {
+            guard !taken.isEmpty else { return }
             for pixel in taken { pixels[pixel] = picture.pixels[pixel] }
+            (low, high) = ScreenChange.ranges(of: pixels, width: width, height: height)
         }
     }
 
@@ -101,6 +113,73 @@ extension ScreenChange {
             }
         }
         return (Int(least), Int(most))
+    }
+
+    /// `range(of:around:)` for every pixel at once: a minimum and a maximum filter, along rows
+    /// and then along columns, each a few passes over whole rows that the compiler vectorizes.
+    static func ranges(of pixels: [UInt8], width: Int, height: Int) -> (low: [UInt8], high: [UInt8]) {
+        guard width > 0, height > 0, pixels.count == width * height else { return (pixels, pixels) }
+        var rowLow = pixels
+        var rowHigh = pixels
+        pixels.withUnsafeBufferPointer { source in
+            rowLow.withUnsafeMutableBufferPointer { rowLow in
+                rowHigh.withUnsafeMutableBufferPointer { rowHigh in
+                    for y in 0..<height {
+                        let row = y * width
+                        for shift in 1...neighbourhood where shift < width {
+                            // Each pixel against the ones `shift` to its left and to its right.
+                            let line = source.baseAddress! + row
+                            let low = rowLow.baseAddress! + row
+                            let high = rowHigh.baseAddress! + row
+                            for x in 0..<(width - shift) {
+                                low[x] = min(low[x], line[x + shift])
+                                high[x] = max(high[x], line[x + shift])
+                            }
+                            for x in shift..<width {
+                                low[x] = min(low[x], line[x - shift])
+                                high[x] = max(high[x], line[x - shift])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var low = rowLow
+        var high = rowHigh
+        rowLow.withUnsafeBufferPointer { rowLow in
+            rowHigh.withUnsafeBufferPointer { rowHigh in
+                low.withUnsafeMutableBufferPointer { low in
+                    high.withUnsafeMutableBufferPointer { high in
+                        for y in 0..<height {
+                            let target = y * width
+                            for other in max(0, y - neighbourhood)...min(height - 1, y + neighbourhood) where other != y {
+                                let source = other * width
+                                for x in 0..<width {
+                                    low[target + x] = min(low[target + x], rowLow[source + x])
+                                    high[target + x] = max(high[target + x], rowHigh[source + x])
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (low, high)
+    }
+
+    /// Pixels are compared this many at a time first: most of a screen is where it was, and
+    /// one vector comparison says so for all of them.
+    static let run = 16
+
+    /// Whether any of the `run` pixels at `a` and `b` differ by `levels` or more.
+    @inline(__always)
+    static func runDiffers(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, by levels: SIMD16<UInt8>) -> Bool {
+        let x = UnsafeRawPointer(a).loadUnaligned(as: SIMD16<UInt8>.self)
+        let y = UnsafeRawPointer(b).loadUnaligned(as: SIMD16<UInt8>.self)
+        let distance = (x &- y).replacing(with: y &- x, where: y .> x)
+        // The lanes of the comparison as two words: nonzero where any lane differs.
+        let lanes = unsafeBitCast(distance .>= levels, to: SIMD2<UInt64>.self)
+        return lanes[0] | lanes[1] != 0
     }
 }
 

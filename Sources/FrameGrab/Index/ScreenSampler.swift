@@ -175,12 +175,9 @@ final class ScreenSampler {
         return samples
     }
 
-    /// The frame averaged over `block`-square blocks (by swscale: a loop over every pixel of
-    /// every frame decoded is the one place the scan's cost would grow with the frame size).
+    /// The frame averaged over `block`-square blocks.
     private func picture(of frame: UnsafeMutablePointer<AVFrame>) -> ScreenPicture? {
-        let width = max(1, Int(frame.pointee.width) / block)
-        let height = max(1, Int(frame.pointee.height) / block)
-        return converter.grayImage(from: frame, scaledTo: width, height: height).map(ScreenPicture.init)
+        converter.grayImage(from: frame, averagingBlocksOf: block).map(ScreenPicture.init)
     }
 }
 

@@ -40,7 +40,8 @@ final class SettleDetector {
 
     private let grid: CellGrid
     private let settle: MediaTime
-    /// Recent frames, for checking a new reference from where it began.
+    /// Recent frames, for checking a new reference from where it began, and for the looks the
+    /// stretch showed.
     private var recent: [Entry] = []
     private var stretch: Stretch?
     /// The stretch's first frame, and its neighbourhood ranges.
@@ -50,6 +51,8 @@ final class SettleDetector {
     private var reference = ScreenChange.Reference()
     /// Per pixel, since when it has differed from the reference (`Int64.max`: it does not).
     private var differingSince: [Int64]
+    /// Per run of `ScreenChange.run` pixels along a row, whether any of them differs.
+    private var differingRuns: [Bool]
     /// Since when `ScreenChange.minimumPixels` pixels have differed: the earliest time by which
     /// that many did.
     private var changeBegan = Int64.max
@@ -59,13 +62,16 @@ final class SettleDetector {
         self.grid = grid
         self.settle = settle
         differingSince = [Int64](repeating: .max, count: grid.width * grid.height)
+        differingRuns = [Bool](repeating: false, count: grid.height * ((grid.width + ScreenChange.run - 1) / ScreenChange.run))
     }
 
     /// Takes the next frame (in presentation order) with the moving cells at its time;
     /// returns the settled stretches it closed.
     func add(_ sample: ScreenSample, moving mask: [Bool], maskVersion: Int) -> [Stretch] {
         recent.append(Entry(sample: sample, mask: mask, maskVersion: maskVersion))
-        let keep = sample.time.microseconds - ScreenChange.flickerLimit.microseconds - 1_000_000
+        // Kept: the flicker limit, and before it a blink cycle (VTE's is 1.2 s) to tell flicker
+        // looks by.
+        let keep = sample.time.microseconds - ScreenChange.flickerLimit.microseconds - 2_000_000
         if let stale = recent.firstIndex(where: { $0.sample.time.microseconds >= keep }), stale > 64 {
             recent.removeFirst(stale)
         }
@@ -84,8 +90,23 @@ final class SettleDetector {
                 index += 1
                 continue
             }
-            let began = MediaTime(microseconds: changeBegan)
-            let lasting = lastingPixels(at: entry.sample.time)
+            // A look the stretch already showed is flicker that has not gone back yet (a cursor
+            // blinked off just before a key moved it on): the change began with a new look.
+            var lasting: [Int] = []
+            var lookTimes: [Int64] = []
+            for pixel in lastingPixels(at: entry.sample.time) {
+                guard let time = newLookTime(at: pixel, upTo: index) else { continue }
+                lasting.append(pixel)
+                lookTimes.append(time)
+            }
+            lookTimes.sort()
+            guard lookTimes.count >= ScreenChange.minimumPixels,
+                  entry.sample.time.microseconds - lookTimes[ScreenChange.minimumPixels - 1] > ScreenChange.flickerLimit.microseconds else {
+                note(entry.sample)
+                index += 1
+                continue
+            }
+            let began = MediaTime(microseconds: lookTimes[ScreenChange.minimumPixels - 1])
             if !showsNewInk(entry.sample.picture, at: lasting) {
                 // What lasted is the screen coded again: those pixels are compared with this
                 // frame from now on; the others go on being compared with the stretch's.
@@ -112,6 +133,7 @@ final class SettleDetector {
         first = ScreenChange.Reference(entry.sample.picture)
         reference = first
         for pixel in differingSince.indices { differingSince[pixel] = .max }
+        for run in differingRuns.indices { differingRuns[run] = false }
         changeBegan = .max
         last = nil
         note(entry.sample)
@@ -136,6 +158,44 @@ final class SettleDetector {
     private func lastingPixels(at time: MediaTime) -> [Int] {
         let lasting = time.microseconds - ScreenChange.flickerLimit.microseconds
         return differingSince.indices.filter { differingSince[$0] < lasting }
+    }
+
+    /// Since when `pixel` has shown looks the stretch did not show before it began to differ,
+    /// judged at `recent[current]`: nil when it shows one of those looks now.
+    private func newLookTime(at pixel: Int, upTo current: Int) -> Int64? {
+        guard let start = stretch?.start.microseconds else { return nil }
+        let since = differingSince[pixel]
+        let first = firstRecent(atOrAfter: start, upTo: current)
+        let differing = firstRecent(atOrAfter: since, upTo: current)
+        func value(_ index: Int) -> Int? {
+            let pixels = recent[index].sample.picture.pixels
+            return pixels.count == recent[current].sample.picture.pixels.count ? Int(pixels[pixel]) : nil
+        }
+        // Shown as flicker: differing from the reference then, and gone back since.
+        func shown(_ index: Int) -> Bool {
+            guard let look = value(index) else { return false }
+            return (first..<differing).contains { earlier in
+                guard let shown = value(earlier), abs(shown - look) < ScreenChange.pixelLevels else { return false }
+                return reference.differs(from: recent[earlier].sample.picture, at: pixel, by: ScreenChange.pixelLevels)
+            }
+        }
+        guard !shown(current) else { return nil }
+        // Mostly a pixel that differs shows new looks from the first: a cross-fade, new text.
+        guard shown(differing) else { return since }
+        let lastShown = (differing..<current).last(where: shown) ?? differing
+        return recent[min(current, lastShown + 1)].sample.time.microseconds
+    }
+
+    /// The index of the first of `recent[...current]` at or after `time` (binary search: they
+    /// are in time order).
+    private func firstRecent(atOrAfter time: Int64, upTo current: Int) -> Int {
+        var low = 0
+        var high = current
+        while low < high {
+            let middle = (low + high) / 2
+            if recent[middle].sample.time.microseconds < time { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Whether `pixels` of `picture` show ink that came or went since the stretch's first
@@ -184,41 +244,63 @@ final class SettleDetector {
         let stepTime = max(now - MotionMask.span.microseconds, stretch?.start.microseconds ?? now)
         let stepFrom = recent.last { $0.sample.time.microseconds <= stepTime }?.sample.picture
         let levels = ScreenChange.pixelLevels
+        let runLevels = SIMD16<UInt8>(repeating: UInt8(levels))
+        let run = ScreenChange.run
+        let runsPerRow = (grid.width + run - 1) / run
         var earliest = Int64.max
         var second = Int64.max
         let mask = entry.mask
         let reference = self.reference
         var since = differingSince
+        var runs = differingRuns
         differingSince = []
-        defer { differingSince = since }
+        differingRuns = []
+        defer {
+            differingSince = since
+            differingRuns = runs
+        }
         reference.pixels.withUnsafeBufferPointer { before in
             picture.pixels.withUnsafeBufferPointer { after in
                 since.withUnsafeMutableBufferPointer { since in
+                  runs.withUnsafeMutableBufferPointer { runs in
                     for y in 0..<grid.height {
                         let row = y * grid.width
                         let cellRow = (y / ScreenChange.cellSize) * grid.columns
-                        for x in 0..<grid.width {
-                            let pixel = row + x
-                            // Most pixels are where they were: one subtraction says so.
-                            if abs(Int(after[pixel]) - Int(before[pixel])) < levels || mask[cellRow + x / ScreenChange.cellSize]
-                                || !reference.differs(from: picture, at: pixel, by: levels) {
-                                if since[pixel] != .max { since[pixel] = .max }
+                        for (index, start) in stride(from: 0, to: grid.width, by: run).enumerated() {
+                            let end = min(start + run, grid.width)
+                            let runIndex = y * runsPerRow + index
+                            // Most runs are where they were, and were before: one vector
+                            // comparison says so.
+                            if end - start == run, !runs[runIndex],
+                               !ScreenChange.runDiffers(after.baseAddress! + row + start, before.baseAddress! + row + start, by: runLevels) {
                                 continue
                             }
-                            if since[pixel] == .max {
-                                if let stepFrom, stepFrom.pixels.count == picture.pixels.count,
-                                   abs(Int(stepFrom.pixels[pixel]) - Int(after[pixel])) < levels { continue }
-                                since[pixel] = now
+                            var differing = false
+                            for x in start..<end {
+                                let pixel = row + x
+                                if abs(Int(after[pixel]) - Int(before[pixel])) < levels || mask[cellRow + x / ScreenChange.cellSize]
+                                    || !reference.differs(from: picture, at: pixel, by: levels) {
+                                    if since[pixel] != .max { since[pixel] = .max }
+                                    continue
+                                }
+                                if since[pixel] == .max {
+                                    if let stepFrom, stepFrom.pixels.count == picture.pixels.count,
+                                       abs(Int(stepFrom.pixels[pixel]) - Int(after[pixel])) < levels { continue }
+                                    since[pixel] = now
+                                }
+                                differing = true
+                                let began = since[pixel]
+                                if began < earliest {
+                                    second = earliest
+                                    earliest = began
+                                } else if began < second {
+                                    second = began
+                                }
                             }
-                            let began = since[pixel]
-                            if began < earliest {
-                                second = earliest
-                                earliest = began
-                            } else if began < second {
-                                second = began
-                            }
+                            runs[runIndex] = differing
                         }
                     }
+                  }
                 }
             }
         }

@@ -6,6 +6,10 @@ import CFFmpeg
 /// Owns a cached `SwsContext`. See https://ffmpeg.org/doxygen/5.1/group__libsws.html
 final class PictureConverter {
     private var scaler: OpaquePointer?
+    /// For averaging blocks: the gray level of each sum for the last block size and range, and
+    /// a row of column sums.
+    private var blockLevels: (block: Int, fullRange: Bool, levels: [UInt8])?
+    private var columnSums: [UInt16] = []
 
     deinit {
         sws_freeContext(scaler)
@@ -27,14 +31,72 @@ final class PictureConverter {
         return upright?.rotated(clockwise: geometry.rotation)
     }
 
-    /// The frame as a gray picture of `width` x `height`, averaged over areas when smaller:
-    /// what comparisons between frames work on (the stored picture, no display geometry).
-    func grayImage(from frame: UnsafePointer<AVFrame>, scaledTo width: Int, height: Int) -> GrayImage? {
+    /// The frame as a gray picture `block` times smaller along each side, each pixel the
+    /// average of a `block`-square of the stored picture (no display geometry): what
+    /// comparisons between frames work on. Luma planes are averaged directly, the cheapest
+    /// pass over a frame there is; other formats go through swscale.
+    func grayImage(from frame: UnsafePointer<AVFrame>, averagingBlocksOf block: Int) -> GrayImage? {
         let storedWidth = Int(frame.pointee.width)
         let storedHeight = Int(frame.pointee.height)
-        guard storedWidth > 0, storedHeight > 0, width > 0, height > 0 else { return nil }
-        return scale(frame, format: AVPixelFormat(rawValue: frame.pointee.format), from: (storedWidth, storedHeight),
-                     to: (width, height))
+        let width = storedWidth / block
+        let height = storedHeight / block
+        guard block > 0, width > 0, height > 0 else { return nil }
+        let format = AVPixelFormat(rawValue: frame.pointee.format)
+        guard PictureConverter.hasPlainLumaPlane(format), let plane = frame.pointee.data.0,
+              Int(frame.pointee.linesize.0) >= storedWidth else {
+            return scale(frame, format: format, from: (storedWidth, storedHeight), to: (width, height))
+        }
+        let fullRange = format == AV_PIX_FMT_GRAY8 || format == AV_PIX_FMT_YUVJ420P || format == AV_PIX_FMT_YUVJ422P
+            || format == AV_PIX_FMT_YUVJ444P || frame.pointee.color_range == AVCOL_RANGE_JPEG
+        if blockLevels?.block != block || blockLevels?.fullRange != fullRange {
+            blockLevels = (block, fullRange, PictureConverter.levels(ofSumsOver: block * block, fullRange: fullRange))
+        }
+        return averageBlocks(of: plane, stride: Int(frame.pointee.linesize.0), block: block, width: width, height: height,
+                             levels: blockLevels!.levels)
+    }
+
+    /// The gray level of each sum of `area` luma values: their average, with studio-range luma
+    /// (16...235) stretched to 0...255 as swscale does when it makes gray.
+    private static func levels(ofSumsOver area: Int, fullRange: Bool) -> [UInt8] {
+        (0...(area * 255)).map { sum in
+            let average = (sum + area / 2) / area
+            return fullRange ? UInt8(average) : UInt8(clamping: ((average - 16) * 255 + 109) / 219)
+        }
+    }
+
+    /// Sums `block` rows into `columnSums` (a pass the compiler vectorizes), then `block`
+    /// columns of those into each pixel.
+    private func averageBlocks(of plane: UnsafePointer<UInt8>, stride: Int, block: Int, width: Int, height: Int,
+                               levels: [UInt8]) -> GrayImage {
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        let used = width * block
+        if columnSums.count < used { columnSums = [UInt16](repeating: 0, count: used) }
+        levels.withUnsafeBufferPointer { levels in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                columnSums.withUnsafeMutableBufferPointer { sums in
+                    let sums = sums.baseAddress!
+                    for y in 0..<height {
+                        let top = plane + y * block * stride
+                        for i in 0..<used { sums[i] = UInt16(top[i]) }
+                        for dy in 1..<max(1, block) {
+                            let row = top + dy * stride
+                            for i in 0..<used { sums[i] &+= UInt16(row[i]) }
+                        }
+                        let out = pixels.baseAddress! + y * width
+                        if block == 2 {
+                            for x in 0..<width { out[x] = levels[Int(sums[2 * x] &+ sums[2 * x + 1])] }
+                            continue
+                        }
+                        for x in 0..<width {
+                            var sum = 0
+                            for dx in 0..<block { sum += Int(sums[x * block + dx]) }
+                            out[x] = levels[sum]
+                        }
+                    }
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
     }
 
     /// In 8-bit YUV and gray formats the first plane already is the gray picture.

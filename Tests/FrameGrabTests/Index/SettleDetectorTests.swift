@@ -15,6 +15,8 @@ struct SettleDetectorTests {
     static let blank = picture()
     static let twoCharacters = picture([(3, 3), (4, 3), (7, 3)])
     static let cursor = picture([(20, 10), (21, 10), (20, 11), (21, 11)])
+    /// A character typed where the cursor was, the cursor one cell on.
+    static let typedAtCursor = picture([(20, 11), (21, 10), (25, 10), (26, 10), (25, 11), (26, 11)])
 
     struct Case: Sendable, CustomTestStringConvertible {
         var label: String
@@ -51,6 +53,9 @@ struct SettleDetectorTests {
              frames: { $0 < 60 ? twoCharacters : blank }, count: 150, stretches: [0..<60, 60..<150]),
         Case(label: "a slow drift (a camera panning) is not a change",
              frames: { picture([(10, 10), (11, 10), (12, 10)], level: UInt8(30 + $0)) }, count: 120, stretches: [0..<120]),
+        Case(label: "a cursor that blinked off just before a key was typed ends its screen at the key",
+             frames: { $0 < 60 ? ($0 % 25 < 15 ? cursor : blank) : $0 < 65 ? blank : typedAtCursor }, count: 150,
+             stretches: [0..<65, 65..<150]),
         Case(label: "motion in a moving cell is ignored",
              frames: { picture([(24 + $0 % 8, $0 % 8)]) }, count: 100, moving: [3], stretches: [0..<100]),
     ]
@@ -85,32 +90,47 @@ struct SettleDetectorTests {
 /// `MotionMask`: a cell is moving when it changes in most comparisons around a time.
 @Suite("Motion mask")
 struct MotionMaskTests {
-    @Test("A group of cells changing in every comparison is a picture, masked with a cell around it; a cursor's cell is not")
-    func camera() {
-        let grid = CellGrid(width: 80, height: 80)
+    /// Cells of the 20x20 grid below, by row and column.
+    static func cells(rows: ClosedRange<Int>, columns: ClosedRange<Int>) -> Set<Int> {
+        Set(rows.flatMap { row in columns.map { row * 20 + $0 } })
+    }
+
+    /// Records 200 comparisons (8 s at 25 fps) on a 160x160 grid (20x20 cells): `every`
+    /// cells change in each, `often` in every third.
+    static func recorded(every: Set<Int>, often: Set<Int> = []) -> MotionMask {
+        let grid = CellGrid(width: 160, height: 160)
         let mask = MotionMask(grid: grid)
-        let camera: Set<Int> = [22, 23, 32, 33]
         for frame in 0..<200 {
-            var cells = [Bool](repeating: false, count: grid.count)
-            for cell in camera { cells[cell] = true }
-            cells[77] = true
-            if frame == 100 { cells[0] = true }
+            let cells = (0..<grid.count).map { every.contains($0) || (often.contains($0) && frame % 3 == 0) || (frame == 100 && $0 == 0) }
             mask.record(at: MediaTime(microseconds: Int64(frame) * 40_000), changed: cells)
         }
+        return mask
+    }
+
+    @Test("A picture moving in every comparison is masked with a cell around it, grown through the cells around it that keep changing")
+    func camera() {
+        // Moving in the middle of the picture, restless around it: rows and columns 2-5.
+        let core = MotionMaskTests.cells(rows: 2...4, columns: 3...4)
+        let fringe = MotionMaskTests.cells(rows: 2...5, columns: 2...5).subtracting(core)
+        let mask = MotionMaskTests.recorded(every: core, often: fringe)
         mask.update(at: MediaTime(seconds: 0))
-        #expect(mask.moving[22], "known from the start, looking ahead")
+        #expect(mask.moving[2 * 20 + 3], "known from the start, looking ahead")
         mask.update(at: MediaTime(seconds: 4))
-        let box = Set([11, 12, 13, 14, 21, 22, 23, 24, 31, 32, 33, 34, 41, 42, 43, 44])
-        #expect(mask.moving == (0..<grid.count).map { box.contains($0) })
+        let box = MotionMaskTests.cells(rows: 1...6, columns: 1...6)
+        #expect(mask.moving == (0..<400).map { box.contains($0) })
+    }
+
+    @Test("A blinking cursor's cells are not a picture, nor the text typed beside it")
+    func cursor() {
+        let mask = MotionMaskTests.recorded(every: MotionMaskTests.cells(rows: 4...5, columns: 4...5),
+                                            often: MotionMaskTests.cells(rows: 4...5, columns: 6...6))
+        mask.update(at: MediaTime(seconds: 4))
+        #expect(!mask.moving.contains(true))
     }
 
     @Test("When more than a third of the screen moves, nothing is masked: the screen itself changes")
     func wholeScreen() {
-        let grid = CellGrid(width: 32, height: 16)
-        let mask = MotionMask(grid: grid)
-        for frame in 0..<100 {
-            mask.record(at: MediaTime(microseconds: Int64(frame) * 40_000), changed: (0..<grid.count).map { $0 < 4 })
-        }
+        let mask = MotionMaskTests.recorded(every: MotionMaskTests.cells(rows: 0...9, columns: 0...19))
         mask.update(at: MediaTime(seconds: 2))
         #expect(!mask.moving.contains(true))
     }
