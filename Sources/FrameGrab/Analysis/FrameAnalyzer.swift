@@ -100,6 +100,7 @@ public final class FrameAnalyzer {
         // bare paper before the first ink costs OCR time, and goes.
         let blank = max(0, picture.leadingPaperColumns() - piece.margin)
         if blank > 0 { picture = picture.cropped(to: BoundingBox(x: blank, y: 0, width: picture.width - blank, height: picture.height)) }
+        picture = BlockCursor.erased(from: picture, xHeight: block.xHeight)
         let marked = MarkedZeros.erased(from: picture)
         picture = marked.picture
         let zeros = marked.zeros.map { $0.mapped(scale: 1, dx: piece.area.x + blank, dy: piece.area.y) }

@@ -90,27 +90,12 @@ final class SettleDetector {
                 index += 1
                 continue
             }
-            // A look the stretch already showed is flicker that has not gone back yet (a cursor
-            // blinked off just before a key moved it on): the change began with a new look.
-            var lasting: [Int] = []
-            var lookTimes: [Int64] = []
-            for pixel in lastingPixels(at: entry.sample.time) {
-                guard let time = newLookTime(at: pixel, upTo: index) else { continue }
-                lasting.append(pixel)
-                lookTimes.append(time)
-            }
-            lookTimes.sort()
-            guard lookTimes.count >= ScreenChange.minimumPixels,
-                  entry.sample.time.microseconds - lookTimes[ScreenChange.minimumPixels - 1] > ScreenChange.flickerLimit.microseconds else {
-                note(entry.sample)
-                index += 1
-                continue
-            }
-            let began = MediaTime(microseconds: lookTimes[ScreenChange.minimumPixels - 1])
-            if !showsNewInk(entry.sample.picture, at: lasting) {
-                // What lasted is the screen coded again: those pixels are compared with this
-                // frame from now on; the others go on being compared with the stretch's.
-                accept(lasting, from: entry.sample.picture)
+            let picture = entry.sample.picture
+            guard let began = changeStart(in: index) else {
+                // What lasted without new ink is the screen coded again: those pixels are
+                // compared with this frame from now on; the others go on being compared with
+                // the stretch's.
+                accept(lastingPixels(at: entry.sample.time).filter { !showsNewInk(picture, at: $0) }, from: picture)
                 note(entry.sample)
                 index += 1
                 continue
@@ -160,30 +145,62 @@ final class SettleDetector {
         return differingSince.indices.filter { differingSince[$0] < lasting }
     }
 
-    /// Since when `pixel` has shown looks the stretch did not show before it began to differ,
-    /// judged at `recent[current]`: nil when it shows one of those looks now.
-    private func newLookTime(at pixel: Int, upTo current: Int) -> Int64? {
-        guard let start = stretch?.start.microseconds else { return nil }
-        let since = differingSince[pixel]
-        let first = firstRecent(atOrAfter: start, upTo: current)
-        let differing = firstRecent(atOrAfter: since, upTo: current)
-        func value(_ index: Int) -> Int? {
-            let pixels = recent[index].sample.picture.pixels
-            return pixels.count == recent[current].sample.picture.pixels.count ? Int(pixels[pixel]) : nil
+    /// When the screen changed for good, judged at `recent[current]`: when enough pixels took
+    /// new ink and kept it for longer than flicker lasts. A look the stretch showed as flicker
+    /// is flicker that has not gone back yet (a cursor blinked off just before a key moved it
+    /// on), and so is the first frame coded again.
+    private func changeStart(in current: Int) -> MediaTime? {
+        let picture = recent[current].sample.picture
+        let cutoff = recent[current].sample.time.microseconds - ScreenChange.flickerLimit.microseconds
+        let needed = ScreenChange.minimumPixels
+        // The lasting pixels by the frame they began to differ in (the first of `recent`: then
+        // or before).
+        var byFrame = [[Int]](repeating: [], count: current + 1)
+        for pixel in differingSince.indices where differingSince[pixel] < cutoff {
+            byFrame[firstRecent(atOrAfter: differingSince[pixel], upTo: current)].append(pixel)
         }
-        // Shown as flicker: differing from the reference then, and gone back since.
-        func shown(_ index: Int) -> Bool {
-            guard let look = value(index) else { return false }
-            return (first..<differing).contains { earlier in
-                guard let shown = value(earlier), abs(shown - look) < ScreenChange.pixelLevels else { return false }
-                return reference.differs(from: recent[earlier].sample.picture, at: pixel, by: ScreenChange.pixelLevels)
+        // The `needed` earliest times since which pixels have shown new looks, the pixels that
+        // began to differ earliest first: a pixel's new look is no older than its difference,
+        // so the later ones cannot come before.
+        var lookTimes: [Int64] = []
+        for (frame, pixels) in byFrame.enumerated() where !pixels.isEmpty {
+            if lookTimes.count == needed, frame > 0, lookTimes[needed - 1] <= recent[frame].sample.time.microseconds { break }
+            for pixel in pixels {
+                guard showsNewInk(picture, at: pixel), !showsFlickerLook(at: pixel, in: current) else { continue }
+                let time = newLookTime(at: pixel, upTo: current)
+                guard lookTimes.count < needed || time < lookTimes[needed - 1] else { continue }
+                lookTimes.insert(time, at: lookTimes.firstIndex { $0 > time } ?? lookTimes.count)
+                if lookTimes.count > needed { lookTimes.removeLast() }
+                if lookTimes.count == needed, lookTimes[needed - 1] == differingSince[pixel] { break }
             }
         }
-        guard !shown(current) else { return nil }
-        // Mostly a pixel that differs shows new looks from the first: a cross-fade, new text.
-        guard shown(differing) else { return since }
-        let lastShown = (differing..<current).last(where: shown) ?? differing
-        return recent[min(current, lastShown + 1)].sample.time.microseconds
+        guard lookTimes.count >= needed, lookTimes[needed - 1] < cutoff else { return nil }
+        return MediaTime(microseconds: lookTimes[needed - 1])
+    }
+
+    /// Whether `recent[index]` shows at `pixel` a look the stretch showed as flicker
+    /// (differing from the reference, and gone back since) before the pixel began to differ.
+    private func showsFlickerLook(at pixel: Int, in index: Int) -> Bool {
+        guard let start = stretch?.start.microseconds else { return false }
+        let picture = recent[index].sample.picture
+        let look = Int(picture.pixels[pixel])
+        let first = firstRecent(atOrAfter: start, upTo: index)
+        let differing = firstRecent(atOrAfter: differingSince[pixel], upTo: index)
+        return (first..<differing).contains { earlier in
+            let shown = recent[earlier].sample.picture
+            return shown.pixels.count == picture.pixels.count && abs(Int(shown.pixels[pixel]) - look) < ScreenChange.pixelLevels
+                && reference.differs(from: shown, at: pixel, by: ScreenChange.pixelLevels)
+        }
+    }
+
+    /// Since when `pixel` has shown new looks (neither the stretch's first frame coded again nor
+    /// a flicker look), up to `recent[current]`.
+    private func newLookTime(at pixel: Int, upTo current: Int) -> Int64 {
+        let differing = firstRecent(atOrAfter: differingSince[pixel], upTo: current)
+        let old = (differing..<current).last { index in
+            !showsNewInk(recent[index].sample.picture, at: pixel) || showsFlickerLook(at: pixel, in: index)
+        }
+        return old.map { recent[$0 + 1].sample.time.microseconds } ?? differingSince[pixel]
     }
 
     /// The index of the first of `recent[...current]` at or after `time` (binary search: they
@@ -198,18 +215,18 @@ final class SettleDetector {
         return low
     }
 
-    /// Whether `pixels` of `picture` show ink that came or went since the stretch's first
+    /// Whether `picture` shows ink at `pixel` that came or went since the stretch's first
     /// frame, rather than the encoder coding the screen again: it sharpens a soft frame after
     /// a cut by up to 41 levels along edges, and a block cursor came back 32 levels dimmer; a
     /// stroke that appears or goes moves its pixels by more.
-    private func showsNewInk(_ picture: ScreenPicture, at pixels: [Int]) -> Bool {
+    private func showsNewInk(_ picture: ScreenPicture, at pixel: Int) -> Bool {
         guard picture.pixels.count == first.pixels.count else { return true }
-        return pixels.contains { first.differs(from: picture, at: $0, by: ScreenChange.reencodingLevels) }
+        return first.differs(from: picture, at: pixel, by: ScreenChange.reencodingLevels)
     }
 
     /// Compares `pixels` with `picture` from now on.
     private func accept(_ pixels: [Int], from picture: ScreenPicture) {
-        guard picture.pixels.count == reference.pixels.count else { return }
+        guard !pixels.isEmpty, picture.pixels.count == reference.pixels.count else { return }
         reference.take(pixels, from: picture)
         for pixel in pixels { differingSince[pixel] = .max }
         var earliest = Int64.max

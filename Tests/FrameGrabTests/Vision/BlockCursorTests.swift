@@ -1,0 +1,35 @@
+@testable import FrameGrab
+import Testing
+
+/// `BlockCursor`: a solid box as tall as the line goes before OCR; letters stay.
+@Suite("Block cursor")
+struct BlockCursorTests {
+    /// Dark ink on white paper, 120x30, a line with x-height 10: `boxes` painted solid.
+    static func picture(_ boxes: [BoundingBox]) -> GrayImage {
+        var image = GrayImage(width: 120, height: 30, filledWith: 255)
+        for box in boxes {
+            for y in box.y..<(box.y + box.height) {
+                for x in box.x..<(box.x + box.width) { image[x, y] = 0 }
+            }
+        }
+        return image
+    }
+
+    @Test("A solid cell-sized box is painted out; a stroke (l), a small square and an outlined box stay")
+    func erasesOnlyTheCursor() {
+        let cursor = BoundingBox(x: 90, y: 4, width: 10, height: 20)
+        let stroke = BoundingBox(x: 10, y: 4, width: 3, height: 20)
+        let square = BoundingBox(x: 30, y: 14, width: 10, height: 10)
+        var outlined = BlockCursorTests.picture([BoundingBox(x: 60, y: 4, width: 10, height: 20)])
+        for y in 6..<22 {
+            for x in 62..<68 { outlined[x, y] = 255 }
+        }
+        var image = BlockCursorTests.picture([cursor, stroke, square])
+        for y in 4..<24 {
+            for x in 60..<70 { image[x, y] = outlined[x, y] }
+        }
+        let erased = BlockCursor.erased(from: image, xHeight: 10)
+        #expect(erased[95, 14] == 255, "the cursor is gone")
+        #expect(erased[11, 14] == 0 && erased[35, 20] == 0 && erased[60, 14] == 0, "letters stay")
+    }
+}
