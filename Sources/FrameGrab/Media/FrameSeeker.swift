@@ -6,8 +6,8 @@ import CFFmpeg
 /// Follows what `ffmpeg -ss` does (seek to the keyframe at or before the target, decode forward,
 /// keep the last frame not past it) and checks the demuxer's work: when the first frame after a
 /// seek is already past the target (MPEG-TS seeks overshoot by up to a GOP), it seeks earlier
-/// and decodes forward again. Requests a little ahead of the last one decode forward without
-/// seeking. Confine to one task.
+/// and decodes forward again. Requests a little ahead of the last one, or in the same group of
+/// pictures, decode forward without seeking. Confine to one task.
 public final class FrameSeeker {
     public let file: MediaFile
     private let decoder: VideoDecoder
@@ -71,7 +71,11 @@ public final class FrameSeeker {
         if let delivered, delivered.timestamp <= target {
             if let lookahead, target < lookahead.timestamp { return delivered }
             if lookahead == nil && reachedEnd { return delivered }
-            if target - delivered.timestamp <= secondsInStreamBase(FrameSeeker.forwardWindowSeconds) {
+            // Forward when it is near, or when a seek would land on a keyframe at or before
+            // the frame the decoder stands on anyway.
+            let landing = file.indexedKeyframe(atOrBefore: target)
+            if target - delivered.timestamp <= secondsInStreamBase(FrameSeeker.forwardWindowSeconds)
+                || landing.map({ $0 <= delivered.timestamp }) == true {
                 if let found = try decodeForward(to: target, startingWith: delivered) {
                     return found
                 }
