@@ -279,45 +279,45 @@ final class SettleDetector {
         reference.pixels.withUnsafeBufferPointer { before in
             picture.pixels.withUnsafeBufferPointer { after in
                 since.withUnsafeMutableBufferPointer { since in
-                  runs.withUnsafeMutableBufferPointer { runs in
-                    for y in 0..<grid.height {
-                        let row = y * grid.width
-                        let cellRow = (y / ScreenChange.cellSize) * grid.columns
-                        for (index, start) in stride(from: 0, to: grid.width, by: run).enumerated() {
-                            let end = min(start + run, grid.width)
-                            let runIndex = y * runsPerRow + index
-                            // Most runs are where they were, and were before: one vector
-                            // comparison says so.
-                            if end - start == run, !runs[runIndex],
-                               !ScreenChange.runDiffers(after.baseAddress! + row + start, before.baseAddress! + row + start, by: runLevels) {
-                                continue
-                            }
-                            var differing = false
-                            for x in start..<end {
-                                let pixel = row + x
-                                if abs(Int(after[pixel]) - Int(before[pixel])) < levels || mask[cellRow + x / ScreenChange.cellSize]
-                                    || !reference.differs(from: picture, at: pixel, by: levels) {
-                                    if since[pixel] != .max { since[pixel] = .max }
+                    runs.withUnsafeMutableBufferPointer { runs in
+                        for y in 0..<grid.height {
+                            let row = y * grid.width
+                            let cellRow = (y / ScreenChange.cellSize) * grid.columns
+                            for (index, start) in stride(from: 0, to: grid.width, by: run).enumerated() {
+                                let end = min(start + run, grid.width)
+                                let runIndex = y * runsPerRow + index
+                                // Most runs are where they were, and were before: one vector
+                                // comparison says so.
+                                if end - start == run, !runs[runIndex],
+                                   !ScreenChange.runDiffers(after.baseAddress! + row + start, before.baseAddress! + row + start, by: runLevels) {
                                     continue
                                 }
-                                if since[pixel] == .max {
-                                    if let stepFrom, stepFrom.pixels.count == picture.pixels.count,
-                                       abs(Int(stepFrom.pixels[pixel]) - Int(after[pixel])) < levels { continue }
-                                    since[pixel] = now
+                                var differing = false
+                                for x in start..<end {
+                                    let pixel = row + x
+                                    if abs(Int(after[pixel]) - Int(before[pixel])) < levels || mask[cellRow + x / ScreenChange.cellSize]
+                                        || !reference.differs(from: picture, at: pixel, by: levels) {
+                                        if since[pixel] != .max { since[pixel] = .max }
+                                        continue
+                                    }
+                                    if since[pixel] == .max {
+                                        if let stepFrom, stepFrom.pixels.count == picture.pixels.count,
+                                           abs(Int(stepFrom.pixels[pixel]) - Int(after[pixel])) < levels { continue }
+                                        since[pixel] = now
+                                    }
+                                    differing = true
+                                    let began = since[pixel]
+                                    if began < earliest {
+                                        second = earliest
+                                        earliest = began
+                                    } else if began < second {
+                                        second = began
+                                    }
                                 }
-                                differing = true
-                                let began = since[pixel]
-                                if began < earliest {
-                                    second = earliest
-                                    earliest = began
-                                } else if began < second {
-                                    second = began
-                                }
+                                runs[runIndex] = differing
                             }
-                            runs[runIndex] = differing
                         }
                     }
-                  }
                 }
             }
         }

@@ -46,7 +46,7 @@ struct IndexCommandTests {
                                                       extra: ["broken.mp4": "bad/random.mp4"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("library.db").path
-        let first = try FrameGrabCommand.run(["index", "--db", database, "--json", "--jobs", "2", directory.path], limit: nil)
+        let first = try FrameGrabCommand.run(["index", "--db", database, "--json", "--jobs", "2", directory.path])
         #expect(first.status == 9, "one video failed: \(first)")
         let summaries = try IndexCommandTests.summaries(first.stdout)
         #expect(summaries["talk-light.mp4"]?["status"] as? String == "indexed")
@@ -66,7 +66,7 @@ struct IndexCommandTests {
         #expect(videos.first { $0.path.hasSuffix("broken.mp4") }?.error?.contains("not a video") == true)
 
         // Again: what was indexed is unchanged; the broken file is tried again.
-        let second = try FrameGrabCommand.run(["index", "--db", database, "--json", directory.path], limit: nil)
+        let second = try FrameGrabCommand.run(["index", "--db", database, "--json", directory.path])
         #expect(second.status == 9)
         let again = try IndexCommandTests.summaries(second.stdout)
         #expect(again["talk-light.mp4"]?["status"] as? String == "unchanged")
@@ -76,10 +76,10 @@ struct IndexCommandTests {
         // A file changed since, and --force, are indexed again, never twice over.
         let light = directory.appendingPathComponent("talk-light.mp4").path
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: light)
-        let third = try FrameGrabCommand.run(["index", "--db", database, "--json", light], limit: nil)
+        let third = try FrameGrabCommand.run(["index", "--db", database, "--json", light])
         #expect(third.status == 0)
         #expect(try IndexCommandTests.summaries(third.stdout)["talk-light.mp4"]?["status"] as? String == "indexed")
-        let forced = try FrameGrabCommand.run(["index", "--db", database, "--json", "--force", light], limit: nil)
+        let forced = try FrameGrabCommand.run(["index", "--db", database, "--json", "--force", light])
         #expect(try IndexCommandTests.summaries(forced.stdout)["talk-light.mp4"]?["status"] as? String == "indexed")
         #expect(try IndexCommandTests.storedScreens(in: database)["talk-light.mp4"]?.count == 4)
     }
@@ -90,13 +90,13 @@ struct IndexCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("library.db").path
         let video = directory.appendingPathComponent("talk-light.mp4").path
-        let indexed = try FrameGrabCommand.run(["index", "--db", database, video], limit: nil)
+        let indexed = try FrameGrabCommand.run(["index", "--db", database, video])
         #expect(indexed.status == 0, "\(indexed)")
 
         // (query, start of the slide it is on): an identifier, a call with punctuation, a
         // substring inside an identifier.
         for (query, start) in [("ThumbnailCache", 0.0), ("retry(call", 3.0), ("humbnai", 0.0), ("parse_length", 6.0)] {
-            let search = try FrameGrabCommand.run(["search", "--db", database, "--json", query], limit: nil)
+            let search = try FrameGrabCommand.run(["search", "--db", database, "--json", query])
             #expect(search.status == 0, "\(query): \(search)")
             let hit = try #require(try search.stdoutLines.first.map {
                 try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -105,8 +105,8 @@ struct IndexCommandTests {
             #expect((hit["link"] as? String)?.hasSuffix("#t=\(String(format: "%.3f", start)),\(String(format: "%.3f", start + 3))") == true)
         }
 
-        let exported = try FrameGrabCommand.run(["export", "--db", database], limit: nil)
-        let scanned = try FrameGrabCommand.run(["scan", video], limit: nil)
+        let exported = try FrameGrabCommand.run(["export", "--db", database])
+        let scanned = try FrameGrabCommand.run(["scan", video])
         #expect(exported.stdoutLines.count == 4 && scanned.stdoutLines.count == 4)
         for (exportLine, scanLine) in zip(exported.stdoutLines, scanned.stdoutLines) {
             let export = try #require(try JSONSerialization.jsonObject(with: Data(exportLine.utf8)) as? NSDictionary)
@@ -136,7 +136,7 @@ struct IndexCommandTests {
         }
         #expect(survived.count < clips.count, "the kill came before the end")
 
-        let rest = try FrameGrabCommand.run(["index", "--db", database, "--json", directory.path], limit: nil)
+        let rest = try FrameGrabCommand.run(["index", "--db", database, "--json", directory.path])
         #expect(rest.status == 0, "\(rest)")
         let statuses = try IndexCommandTests.summaries(rest.stdout).mapValues { $0["status"] as? String }
         for name in survived.keys { #expect(statuses[name] == "unchanged") }
@@ -194,7 +194,7 @@ struct IndexCommandTests {
     @Test("Bad input: one line on stderr and the documented status", arguments: failures)
     func failsCleanly(_ failure: Failure) throws {
         let before = FileManager.default.contents(atPath: Fixtures.path("bad/notes.txt"))
-        let result = try FrameGrabCommand.run(failure.arguments, limit: nil)
+        let result = try FrameGrabCommand.run(failure.arguments)
         #expect(result.status == failure.status, "\(result)")
         #expect(result.stderrLines.count == 1, "\(result)")
         if let names = failure.names { #expect(result.stderr.contains(names), "\(result)") }
@@ -204,7 +204,7 @@ struct IndexCommandTests {
 
     @Test("scan prints each settled screen as it is found: start and end, then the --at document")
     func scans() throws {
-        let result = try FrameGrabCommand.run(["scan", "TestVideos/talk-dark.mp4"], limit: nil)
+        let result = try FrameGrabCommand.run(["scan", "TestVideos/talk-dark.mp4"])
         #expect(result.status == 0, "\(result)")
         let screens = try result.stdoutLines.map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -45,7 +45,7 @@ struct SearchCommandTests {
     @Test("Hits for people: path, time range, kind and language, the matching line, and an mpv command")
     func humanOutput() throws {
         let databases = try Databases()
-        let result = try FrameGrabCommand.run(["search", "--db", databases.index, "fetchUser(id"], limit: nil)
+        let result = try FrameGrabCommand.run(["search", "--db", databases.index, "fetchUser(id"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdoutLines == [
@@ -59,7 +59,7 @@ struct SearchCommandTests {
     @Test("--json: one object per hit, with every documented field in order")
     func jsonOutput() throws {
         let databases = try Databases()
-        let result = try FrameGrabCommand.run(["search", "--db", databases.index, "--json", "a->b"], limit: nil)
+        let result = try FrameGrabCommand.run(["search", "--db", databases.index, "--json", "a->b"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines.count == 2)
         let first = try JSONValue(parsing: try #require(result.stdoutLines.first))
@@ -93,7 +93,7 @@ struct SearchCommandTests {
         try SQLiteScreenStore(path: path, creating: true).replace(IndexFixtures.video("/v/it's $HOME.mp4"), screens: [
             IndexFixtures.screen(72, 91.5, [IndexFixtures.region(.text, "quoteInPath")]),
         ])
-        let result = try FrameGrabCommand.run(["search", "--db", path, "quoteInPath"], limit: nil)
+        let result = try FrameGrabCommand.run(["search", "--db", path, "quoteInPath"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines.first == "/v/it's $HOME.mp4  00:01:12.000–00:01:31.500  text")
         #expect(result.stdoutLines.last == "    mpv --start=72.000 '/v/it'\\''s $HOME.mp4'")
@@ -148,7 +148,7 @@ struct SearchCommandTests {
     func failsCleanly(failure: Failure) throws {
         let databases = try Databases()
         let before = try [databases.text, databases.foreign].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
-        let result = try FrameGrabCommand.run(failure.arguments(databases), limit: nil)
+        let result = try FrameGrabCommand.run(failure.arguments(databases))
         #expect(result.status == failure.status, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
         let says = failure.says(databases)
@@ -168,7 +168,7 @@ struct SearchCommandTests {
     func filters() throws {
         let databases = try Databases()
         func starts(_ arguments: [String]) throws -> [String] {
-            let result = try FrameGrabCommand.run(["search", "--db", databases.index, "--json"] + arguments, limit: nil)
+            let result = try FrameGrabCommand.run(["search", "--db", databases.index, "--json"] + arguments)
             return try result.stdoutLines.map { line in
                 let hit = try JSONValue(parsing: line)
                 return "\(hit["path"]?.stringValue ?? "?")@\(hit["start"]?.doubleValue ?? -1)"
@@ -186,7 +186,7 @@ struct SearchCommandTests {
     @Test("export: every screen as --at-shaped JSON Lines, in path and time order; PATHs filter")
     func export() throws {
         let databases = try Databases()
-        let result = try FrameGrabCommand.run(["export", "--db", databases.index], limit: nil)
+        let result = try FrameGrabCommand.run(["export", "--db", databases.index])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let expected = IndexFixtures.library.sorted { $0.video < $1.video }.flatMap { video in
             video.screens.sorted { $0.start < $1.start }.map { screen in
@@ -199,20 +199,20 @@ struct SearchCommandTests {
         guard case .object(let members) = first else { Issue.record("not an object"); return }
         #expect(members.map(\.0) == ["path", "start", "end", "time", "regions"])
 
-        let some = try FrameGrabCommand.run(["export", "--db", databases.index, "/videos/talks/", "/videos/ties.mp4", "/videos/none"], limit: nil)
+        let some = try FrameGrabCommand.run(["export", "--db", databases.index, "/videos/talks/", "/videos/ties.mp4", "/videos/none"])
         #expect(some.status == 0)
         #expect(Set(try some.stdoutLines.map { try JSONValue(parsing: $0)["path"]?.stringValue ?? "" })
                 == ["/videos/talks/networking.mp4", "/videos/ties.mp4"])
         #expect(some.stdoutLines.count == 8)
 
-        let none = try FrameGrabCommand.run(["export", "--db", databases.index, "/elsewhere"], limit: nil)
+        let none = try FrameGrabCommand.run(["export", "--db", databases.index, "/elsewhere"])
         #expect(none.status == 0 && none.stdout.isEmpty && none.stderr.isEmpty)
     }
 
     @Test("--help for both commands, with their exit statuses")
     func help() throws {
         for command in ["search", "export"] {
-            let result = try FrameGrabCommand.run([command, "--help"], limit: nil)
+            let result = try FrameGrabCommand.run([command, "--help"])
             #expect(result.status == 0)
             #expect(result.stdout.contains("framegrab \(command)") && result.stdout.contains("Exit status"))
         }
