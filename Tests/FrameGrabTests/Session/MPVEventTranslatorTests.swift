@@ -22,9 +22,10 @@ struct MPVEventTranslatorTests {
         (#"{"event":"property-change","id":5,"name":"pause","data":true}"#, []),
         (#"{"event":"file-loaded"}"#, []),
         (#"{"event":"property-change","id":3,"name":"seeking","data":true}"#, []),
-        (#"{"event":"property-change","id":4,"name":"time-pos","data":0.000000}"#, [.pause(time: t(0))]),
+        // The restart that opens the file is not a seek: the pause is announced once it lands.
+        (#"{"event":"property-change","id":4,"name":"time-pos","data":0.000000}"#, []),
         (#"{"event":"playback-restart"}"#, []),
-        (#"{"event":"property-change","id":3,"name":"seeking","data":false}"#, [.seek(time: t(0))]),
+        (#"{"event":"property-change","id":3,"name":"seeking","data":false}"#, [.pause(time: t(0))]),
         // `seek 5 absolute+exact`: time-pos is the target while seeking, then the frame shown.
         (#"{"event":"seek"}"#, []),
         (#"{"event":"property-change","id":3,"name":"seeking","data":true}"#, [.scrub(time: t(0))]),
