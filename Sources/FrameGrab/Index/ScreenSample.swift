@@ -1,5 +1,5 @@
 /// One frame as the scan sees it: when it is shown, and a small picture of it.
-struct ScreenSample {
+struct ScreenSample: Sendable {
     var time: MediaTime
     var picture: ScreenPicture
     /// Decoded from its own packet, rather than known to be unchanged from the keyframe before

@@ -10,10 +10,13 @@ import Synchronization
 /// 2. `MotionMask` learns from the decoded frames where the picture keeps moving (a speaker's
 ///    camera), looking `MotionMask.window` ahead;
 /// 3. `SettleDetector` finds the stretches that stay put for the settle time, outside the
-///    moving cells, through flicker;
+///    moving cells, through flicker, on a thread of its own (`ScreenSettler`) so that settling
+///    one group overlaps decoding the next;
 /// 4. one frame of each stretch is read exactly as `framegrab --at` reads it (`FrameGrabber`),
 ///    on a thread of its own so that reading one screen overlaps scanning for the next;
 /// 5. consecutive screens with the same text are one screen whose time range grows.
+/// Each step hands the next its results in time order and never waits for its answer, so the
+/// screens found do not depend on how the threads run.
 /// Screens without any text are not given.
 public final class ScreenScanner {
     public struct Options: Sendable {
@@ -63,18 +66,18 @@ public final class ScreenScanner {
                      progress: (MediaTime) -> Void = { _ in },
                      found: @escaping @Sendable (SettledScreen) -> Void) throws(FrameGrabError) -> Summary {
         let mask = MotionMask(grid: sampler.grid)
-        let detector = SettleDetector(grid: sampler.grid, settle: options.settle)
+        let settler = ScreenSettler(detector: SettleDetector(grid: sampler.grid, settle: options.settle), reader: reader,
+                                    shouldCancel: shouldCancel, found: found)
         var waiting: [ScreenSample] = []
         var lastTime: MediaTime?
 
+        // Frames whose moving cells are known go on to be settled, with the mask at their time.
         func judge(upTo limit: MediaTime?) {
             let ready = limit.map { limit in waiting.firstIndex { $0.time > limit } ?? waiting.count } ?? waiting.count
-            for sample in waiting[..<ready] {
+            settler.add(waiting[..<ready].map { sample in
                 mask.update(at: sample.time)
-                for stretch in detector.add(sample, moving: mask.moving, maskVersion: mask.version) {
-                    reader.read(stretch, shouldCancel: shouldCancel, found: found)
-                }
-            }
+                return ScreenSettler.Frame(sample: sample, moving: mask.moving, maskVersion: mask.version)
+            })
             waiting.removeFirst(ready)
         }
         let unchanged = { (a: ScreenPicture, b: ScreenPicture) -> Bool in
@@ -93,15 +96,59 @@ public final class ScreenScanner {
             progress(sampler.position)
         }
         judge(upTo: nil)
-        if !shouldCancel(), let lastTime {
-            let end = max(source.duration ?? lastTime, lastTime)
-            for stretch in detector.finish(at: end) { reader.read(stretch, shouldCancel: shouldCancel, found: found) }
-        }
+        settler.finish(at: shouldCancel() ? nil : lastTime.map { max(source.duration ?? $0, $0) })
         var summary = try reader.finish(found: found)
         summary.duration = source.duration
         summary.framesDecoded = sampler.framesDecoded
         summary.framesSkipped = sampler.framesSkipped
         return summary
+    }
+}
+
+/// Step 3 of the scan: settles frames on a thread of its own, handing each stretch found to the
+/// reader. Owns the `SettleDetector`, used only on its queue; at most two batches of frames wait.
+private final class ScreenSettler: @unchecked Sendable {
+    struct Frame: Sendable {
+        var sample: ScreenSample
+        var moving: [Bool]
+        var maskVersion: Int
+    }
+
+    private let queue = DispatchQueue(label: "framegrab.screen-settler")
+    private let room = DispatchSemaphore(value: 2)
+    private let detector: SettleDetector
+    private let reader: ScreenReader
+    private let shouldCancel: @Sendable () -> Bool
+    private let found: @Sendable (SettledScreen) -> Void
+
+    init(detector: SettleDetector, reader: ScreenReader, shouldCancel: @escaping @Sendable () -> Bool,
+         found: @escaping @Sendable (SettledScreen) -> Void) {
+        self.detector = detector
+        self.reader = reader
+        self.shouldCancel = shouldCancel
+        self.found = found
+    }
+
+    /// Settles `frames` (the next in time order) once there is room.
+    func add(_ frames: [Frame]) {
+        guard !frames.isEmpty else { return }
+        room.wait()
+        queue.async { [self] in
+            defer { room.signal() }
+            for frame in frames where !shouldCancel() {
+                for stretch in detector.add(frame.sample, moving: frame.moving, maskVersion: frame.maskVersion) {
+                    reader.read(stretch, shouldCancel: shouldCancel, found: found)
+                }
+            }
+        }
+    }
+
+    /// Waits for every frame added, then ends the last stretch at `end` (nil: the scan stopped).
+    func finish(at end: MediaTime?) {
+        queue.sync { [self] in
+            guard let end else { return }
+            for stretch in detector.finish(at: end) { reader.read(stretch, shouldCancel: shouldCancel, found: found) }
+        }
     }
 }
 

@@ -57,12 +57,27 @@ final class SettleDetector {
     /// that many did.
     private var changeBegan = Int64.max
     private var last: (picture: ScreenPicture, maskVersion: Int)?
+    /// Per pixel, what was worked out about its looks, while what it depends on stays the
+    /// same: since when the pixel differs, and `looksVersion` (the stretch, its reference and the
+    /// frames kept). Lasting pixels are judged again on every frame until the screen changes.
+    private var looks: [PixelLooks]
+    private var looksVersion = 0
+
+    private struct PixelLooks {
+        var version = -1
+        var since = Int64.max
+        /// The looks the stretch showed as flicker before the pixel began to differ.
+        var flickerLooks: LookSet?
+        /// `newLookTime`, with the time of the last frame it took into account.
+        var newLook: (through: Int64, time: Int64)?
+    }
 
     init(grid: CellGrid, settle: MediaTime) {
         self.grid = grid
         self.settle = settle
         differingSince = [Int64](repeating: .max, count: grid.width * grid.height)
         differingRuns = [Bool](repeating: false, count: grid.height * ((grid.width + ScreenChange.run - 1) / ScreenChange.run))
+        looks = [PixelLooks](repeating: PixelLooks(), count: grid.width * grid.height)
     }
 
     /// Takes the next frame (in presentation order) with the moving cells at its time;
@@ -74,6 +89,7 @@ final class SettleDetector {
         let keep = sample.time.microseconds - ScreenChange.flickerLimit.microseconds - 2_000_000
         if let stale = recent.firstIndex(where: { $0.sample.time.microseconds >= keep }), stale > 64 {
             recent.removeFirst(stale)
+            looksVersion += 1
         }
         var closed: [Stretch] = []
         var index = recent.count - 1
@@ -121,6 +137,7 @@ final class SettleDetector {
         for run in differingRuns.indices { differingRuns[run] = false }
         changeBegan = .max
         last = nil
+        looksVersion += 1
         note(entry.sample)
     }
 
@@ -178,29 +195,50 @@ final class SettleDetector {
         return MediaTime(microseconds: lookTimes[needed - 1])
     }
 
+    /// What is remembered about `pixel`, if still true.
+    private func remembered(_ pixel: Int) -> PixelLooks {
+        let memo = looks[pixel]
+        return memo.version == looksVersion && memo.since == differingSince[pixel]
+            ? memo : PixelLooks(version: looksVersion, since: differingSince[pixel])
+    }
+
     /// Whether `recent[index]` shows at `pixel` a look the stretch showed as flicker
     /// (differing from the reference, and gone back since) before the pixel began to differ.
     private func showsFlickerLook(at pixel: Int, in index: Int) -> Bool {
-        guard let start = stretch?.start.microseconds else { return false }
-        let picture = recent[index].sample.picture
-        let look = Int(picture.pixels[pixel])
-        let first = firstRecent(atOrAfter: start, upTo: index)
-        let differing = firstRecent(atOrAfter: differingSince[pixel], upTo: index)
-        return (first..<differing).contains { earlier in
-            let shown = recent[earlier].sample.picture
-            return shown.pixels.count == picture.pixels.count && abs(Int(shown.pixels[pixel]) - look) < ScreenChange.pixelLevels
-                && reference.differs(from: shown, at: pixel, by: ScreenChange.pixelLevels)
-        }
+        var memo = remembered(pixel)
+        let flickerLooks = memo.flickerLooks ?? {
+            var shown = LookSet()
+            guard let start = stretch?.start.microseconds else { return shown }
+            let size = recent[index].sample.picture.pixels.count
+            for earlier in firstRecent(atOrAfter: start, upTo: index)..<firstRecent(atOrAfter: differingSince[pixel], upTo: index) {
+                let picture = recent[earlier].sample.picture
+                if picture.pixels.count == size, reference.differs(from: picture, at: pixel, by: ScreenChange.pixelLevels) {
+                    shown.insert(picture.pixels[pixel])
+                }
+            }
+            memo.flickerLooks = shown
+            looks[pixel] = memo
+            return shown
+        }()
+        return flickerLooks.contains(within: ScreenChange.pixelLevels, of: recent[index].sample.picture.pixels[pixel])
     }
 
     /// Since when `pixel` has shown new looks (neither the stretch's first frame coded again nor
-    /// a flicker look), up to `recent[current]`.
+    /// a flicker look), up to `recent[current]`. Each frame is looked at once: what it showed
+    /// does not change.
     private func newLookTime(at pixel: Int, upTo current: Int) -> Int64 {
-        let differing = firstRecent(atOrAfter: differingSince[pixel], upTo: current)
-        let old = (differing..<current).last { index in
-            !showsNewInk(recent[index].sample.picture, at: pixel) || showsFlickerLook(at: pixel, in: index)
+        var (through, time) = remembered(pixel).newLook ?? (Int64.min, differingSince[pixel])
+        for index in firstRecent(atOrAfter: max(differingSince[pixel], through == .min ? through : through + 1), upTo: current)..<current {
+            // The pixel showed an old look here: its new look begins with the next frame.
+            if !showsNewInk(recent[index].sample.picture, at: pixel) || showsFlickerLook(at: pixel, in: index) {
+                time = recent[index + 1].sample.time.microseconds
+            }
+            through = recent[index].sample.time.microseconds
         }
-        return old.map { recent[$0 + 1].sample.time.microseconds } ?? differingSince[pixel]
+        var memo = remembered(pixel)
+        memo.newLook = (through, time)
+        looks[pixel] = memo
+        return time
     }
 
     /// The index of the first of `recent[...current]` at or after `time` (binary search: they
@@ -228,6 +266,7 @@ final class SettleDetector {
     private func accept(_ pixels: [Int], from picture: ScreenPicture) {
         guard !pixels.isEmpty, picture.pixels.count == reference.pixels.count else { return }
         reference.take(pixels, from: picture)
+        looksVersion += 1
         for pixel in pixels { differingSince[pixel] = .max }
         var earliest = Int64.max
         var second = Int64.max
@@ -286,6 +325,14 @@ final class SettleDetector {
                             for (index, start) in stride(from: 0, to: grid.width, by: run).enumerated() {
                                 let end = min(start + run, grid.width)
                                 let runIndex = y * runsPerRow + index
+                                // A run under the moving cells differs from nothing.
+                                if (start / ScreenChange.cellSize...(end - 1) / ScreenChange.cellSize).allSatisfy({ mask[cellRow + $0] }) {
+                                    if runs[runIndex] {
+                                        for pixel in (row + start)..<(row + end) { since[pixel] = .max }
+                                        runs[runIndex] = false
+                                    }
+                                    continue
+                                }
                                 // Most runs are where they were, and were before: one vector
                                 // comparison says so.
                                 if end - start == run, !runs[runIndex],
@@ -322,5 +369,24 @@ final class SettleDetector {
             }
         }
         changeBegan = ScreenChange.minimumPixels <= 1 ? earliest : second
+    }
+}
+
+/// A set of pixel looks (levels 0 to 255), as 256 bits.
+struct LookSet: Equatable {
+    private var words: SIMD4<UInt64> = .zero
+
+    mutating func insert(_ look: UInt8) {
+        words[Int(look) >> 6] |= 1 << UInt64(look & 63)
+    }
+
+    /// Whether a look less than `levels` away from `look` is in the set.
+    func contains(within levels: Int, of look: UInt8) -> Bool {
+        guard words != .zero else { return false }
+        for near in max(0, Int(look) - levels + 1)...min(255, Int(look) + levels - 1)
+        where words[near >> 6] & (1 << UInt64(near & 63)) != 0 {
+            return true
+        }
+        return false
     }
 }
