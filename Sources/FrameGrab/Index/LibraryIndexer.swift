@@ -11,7 +11,8 @@ import Synchronization
 public final class LibraryIndexer: Sendable {
     public struct Options: Sendable {
         public var scan: ScreenScanner.Options
-        /// Videos read at once.
+        /// Videos read at once. With fewer videos than jobs, each video gets the jobs left over
+        /// as screen readers (this sets `ScreenScanner.Options.readers`).
         public var jobs: Int
         /// Index again videos already indexed from the same file.
         public var force: Bool
@@ -68,7 +69,13 @@ public final class LibraryIndexer: Sendable {
         let outcomes = Mutex([Outcome?](repeating: nil, count: paths.count))
         let next = Atomic(0)
         let group = DispatchGroup()
-        for _ in 0..<min(options.jobs, paths.count) {
+        let workers = min(options.jobs, paths.count)
+        let scan = { () -> ScreenScanner.Options in
+            var scan = options.scan
+            scan.readers = max(1, options.jobs / max(1, workers))
+            return scan
+        }()
+        for _ in 0..<workers {
             group.enter()
             Thread.detachNewThread { [self] in
                 defer { group.leave() }
@@ -77,7 +84,7 @@ public final class LibraryIndexer: Sendable {
                     guard index < paths.count else { return }
                     let outcome = shouldCancel()
                         ? Outcome(path: paths[index], status: .interrupted)
-                        : indexVideo(at: paths[index], shouldCancel: shouldCancel, events: events)
+                        : indexVideo(at: paths[index], scan: scan, shouldCancel: shouldCancel, events: events)
                     outcomes.withLock { $0[index] = outcome }
                     events(.finished(outcome))
                     // A store that cannot be written fails every video alike.
@@ -89,7 +96,7 @@ public final class LibraryIndexer: Sendable {
         return outcomes.withLock { $0 }.enumerated().map { $1 ?? Outcome(path: paths[$0], status: .interrupted) }
     }
 
-    private func indexVideo(at path: String, shouldCancel: @escaping @Sendable () -> Bool,
+    private func indexVideo(at path: String, scan: ScreenScanner.Options, shouldCancel: @escaping @Sendable () -> Bool,
                             events: @Sendable (Event) -> Void) -> Outcome {
         let started = Date()
         var outcome = Outcome(path: path, status: .failed)
@@ -120,7 +127,7 @@ public final class LibraryIndexer: Sendable {
                                   duration: nil, status: .indexed, error: nil, indexedAt: Date().timeIntervalSince1970)
         let screens = Mutex<[SettledScreen]>([])
         do throws(FrameGrabError) {
-            let scanner = try ScreenScanner(path: path, options: options.scan)
+            let scanner = try ScreenScanner(path: path, options: scan)
             record.duration = scanner.source.duration
             outcome.duration = scanner.source.duration
             let summary = try scanner.scan(shouldCancel: shouldCancel,

@@ -75,7 +75,9 @@ extension ScreenChange {
             width = picture.width
             height = picture.height
             pixels = picture.pixels
-            (low, high) = ScreenChange.ranges(of: pixels, width: width, height: height)
+            low = pixels
+            high = pixels
+            ScreenChange.ranges(of: pixels, width: width, height: height, rows: 0..<height, low: &low, high: &high)
         }
 
         /// Whether `picture` differs from this frame at `pixel` by `levels`: ink came (the
@@ -91,11 +93,12 @@ extension ScreenChange {
             return mine < least - levels || mine > most + levels
         }
 
-        /// Takes `pixels` from `picture`.
+        /// Takes `pixels` from `picture`; the ranges change only in the rows near them.
         mutating func take(_ taken: [Int], from picture: ScreenPicture) {
-            guard !taken.isEmpty else { return }
+            guard let top = taken.min(), let bottom = taken.max(), width > 0 else { return }
             for pixel in taken { pixels[pixel] = picture.pixels[pixel] }
-            (low, high) = ScreenChange.ranges(of: pixels, width: width, height: height)
+            let rows = max(0, top / width - neighbourhood)..<min(height, bottom / width + neighbourhood + 1)
+            ScreenChange.ranges(of: pixels, width: width, height: height, rows: rows, low: &low, high: &high)
         }
     }
 
@@ -115,20 +118,25 @@ extension ScreenChange {
         return (Int(least), Int(most))
     }
 
-    /// `range(of:around:)` for every pixel at once: a minimum and a maximum filter, along rows
-    /// and then along columns, each a few passes over whole rows that the compiler vectorizes.
-    static func ranges(of pixels: [UInt8], width: Int, height: Int) -> (low: [UInt8], high: [UInt8]) {
-        guard width > 0, height > 0, pixels.count == width * height else { return (pixels, pixels) }
-        var rowLow = pixels
-        var rowHigh = pixels
+    /// `range(of:around:)` for every pixel of `rows` at once, written into `low` and `high`: a
+    /// minimum and a maximum filter, along rows and then along columns, each a few passes over
+    /// whole rows that the compiler vectorizes.
+    static func ranges(of pixels: [UInt8], width: Int, height: Int, rows: Range<Int>, low: inout [UInt8], high: inout [UInt8]) {
+        guard width > 0, height > 0, pixels.count == width * height, low.count == pixels.count, high.count == pixels.count,
+              !rows.isEmpty else { return }
+        // Along rows, for the rows that reach into `rows`.
+        let reached = max(0, rows.lowerBound - neighbourhood)..<min(height, rows.upperBound + neighbourhood)
+        let offset = reached.lowerBound * width
+        var rowLow = Array(pixels[offset..<(reached.upperBound * width)])
+        var rowHigh = rowLow
         pixels.withUnsafeBufferPointer { source in
             rowLow.withUnsafeMutableBufferPointer { rowLow in
                 rowHigh.withUnsafeMutableBufferPointer { rowHigh in
-                    for y in 0..<height {
-                        let row = y * width
+                    for y in reached {
+                        let row = y * width - offset
                         for shift in 1...neighbourhood where shift < width {
                             // Each pixel against the ones `shift` to its left and to its right.
-                            let line = source.baseAddress! + row
+                            let line = source.baseAddress! + offset + row
                             let low = rowLow.baseAddress! + row
                             let high = rowHigh.baseAddress! + row
                             for x in 0..<(width - shift) {
@@ -144,16 +152,19 @@ extension ScreenChange {
                 }
             }
         }
-        var low = rowLow
-        var high = rowHigh
+        // Then along columns.
         rowLow.withUnsafeBufferPointer { rowLow in
             rowHigh.withUnsafeBufferPointer { rowHigh in
                 low.withUnsafeMutableBufferPointer { low in
                     high.withUnsafeMutableBufferPointer { high in
-                        for y in 0..<height {
+                        for y in rows {
                             let target = y * width
+                            for x in 0..<width {
+                                low[target + x] = rowLow[target - offset + x]
+                                high[target + x] = rowHigh[target - offset + x]
+                            }
                             for other in max(0, y - neighbourhood)...min(height - 1, y + neighbourhood) where other != y {
-                                let source = other * width
+                                let source = other * width - offset
                                 for x in 0..<width {
                                     low[target + x] = min(low[target + x], rowLow[source + x])
                                     high[target + x] = max(high[target + x], rowHigh[source + x])
@@ -164,7 +175,6 @@ extension ScreenChange {
                 }
             }
         }
-        return (low, high)
     }
 
     /// Pixels are compared this many at a time first: most of a screen is where it was, and

@@ -13,7 +13,8 @@ import Synchronization
 ///    moving cells, through flicker, on a thread of its own (`ScreenSettler`) so that settling
 ///    one group overlaps decoding the next;
 /// 4. one frame of each stretch is read exactly as `framegrab --at` reads it (`FrameGrabber`),
-///    on a thread of its own so that reading one screen overlaps scanning for the next;
+///    on threads of their own (`Options.readers`), so that reading screens overlaps scanning
+///    for the next;
 /// 5. consecutive screens with the same text are one screen whose time range grows.
 /// Each step hands the next its results in time order and never waits for its answer, so the
 /// screens found do not depend on how the threads run.
@@ -23,10 +24,16 @@ public final class ScreenScanner {
         /// How long the text must stay the same to count as a screen.
         public var settle: MediaTime
         public var ocr: TesseractEngine.Configuration
+        /// Screens read at once, each reader with its own decoder and OCR engine: reading
+        /// costs more than scanning, so a second reader keeps the second core busy when one
+        /// video is scanned alone.
+        public var readers: Int
 
-        public init(settle: MediaTime = MediaTime(microseconds: 1_000_000), ocr: TesseractEngine.Configuration = .init()) {
+        public init(settle: MediaTime = MediaTime(microseconds: 1_000_000), ocr: TesseractEngine.Configuration = .init(),
+                    readers: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)) {
             self.settle = settle
             self.ocr = ocr
+            self.readers = max(1, readers)
         }
     }
 
@@ -45,7 +52,7 @@ public final class ScreenScanner {
     private let reader: ScreenReader
     private let sampler: ScreenSampler
 
-    /// Opens `path` twice: once to scan, once to read frames. Protected content throws
+    /// Opens `path` once to scan and once for each reader. Protected content throws
     /// `.protectedContent` before any frame is decoded or any OCR engine starts.
     public init(path: String, options: Options = .init()) throws(FrameGrabError) {
         self.path = path
@@ -55,9 +62,13 @@ public final class ScreenScanner {
         let file = try MediaFile(input: probed)
         sampler = try ScreenSampler(file: file)
         source = file.info
-        let grabber = try FrameGrabber(path: path, options: FrameGrabber.Options(ocr: options.ocr, decoderThreads: 1, ocrThreads: 1))
-        if let protection = grabber.protection { throw .protectedContent(path: path, protection: protection) }
-        reader = ScreenReader(grabber: grabber)
+        var grabbers: [FrameGrabber] = []
+        for _ in 0..<options.readers {
+            let grabber = try FrameGrabber(path: path, options: FrameGrabber.Options(ocr: options.ocr, decoderThreads: 1, ocrThreads: 1))
+            if let protection = grabber.protection { throw .protectedContent(path: path, protection: protection) }
+            grabbers.append(grabber)
+        }
+        reader = ScreenReader(grabbers: grabbers)
     }
 
     /// Scans the whole video, handing each screen to `found` (on another thread, in time order)
@@ -152,57 +163,97 @@ private final class ScreenSettler: @unchecked Sendable {
     }
 }
 
-/// Step 4 and 5 of the scan: reads stretches on a thread of its own, one at a time, and joins
-/// consecutive screens with the same text. Owns the `FrameGrabber`, used only on its queue.
+/// Step 4 and 5 of the scan: reads stretches on threads of their own, each reader with its own
+/// `FrameGrabber` (a decoder and an OCR engine), the least busy taking the next; joins
+/// consecutive screens with the same text, in time order whatever order the readings end in.
 private final class ScreenReader: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "framegrab.screen-reader")
-    private let grabber: FrameGrabber
-    // Touched only on `queue`.
+    private struct Reader {
+        let queue: DispatchQueue
+        let grabber: FrameGrabber
+    }
+
+    private let readers: [Reader]
+    /// Readings given to each reader and not yet done.
+    private let busy: Mutex<[Int]>
+    private let failed = Atomic(false)
+    /// Touched only by the one thread that calls `read`.
+    private var requested = 0
+    private let merger = DispatchQueue(label: "framegrab.screen-merger")
+    // Touched only on `merger`.
+    private var arrived: [Int: (stretch: SettleDetector.Stretch, report: FrameReport?)] = [:]
+    private var merged = 0
     private var pending: SettledScreen?
     private var pendingText: [String]?
     private var summary = ScreenScanner.Summary()
     private var failure: FrameGrabError?
 
-    init(grabber: FrameGrabber) {
-        self.grabber = grabber
+    init(grabbers: [FrameGrabber]) {
+        readers = grabbers.enumerated().map { Reader(queue: DispatchQueue(label: "framegrab.screen-reader.\($0)"), grabber: $1) }
+        busy = Mutex([Int](repeating: 0, count: grabbers.count))
     }
 
+    /// Reads the frame to read of `stretch`, the next in time order.
     func read(_ stretch: SettleDetector.Stretch, shouldCancel: @escaping @Sendable () -> Bool,
               found: @escaping @Sendable (SettledScreen) -> Void) {
-        queue.async { [self] in
-            guard failure == nil, !shouldCancel() else { return }
-            // 1 µs past the frame's own time: its time was rounded to the microsecond, and the
-            // frame shown at a time is the last one at or before it.
-            let time = MediaTime(microseconds: stretch.frameToRead.microseconds + 1)
-            let report: FrameReport
-            do throws(FrameGrabError) {
-                report = try grabber.report(at: time, shouldCancel: shouldCancel)
-            } catch {
-                failure = error
-                return
+        let order = requested
+        requested += 1
+        let chosen = busy.withLock { busy in
+            let chosen = busy.indices.min { busy[$0] < busy[$1] } ?? 0
+            busy[chosen] += 1
+            return chosen
+        }
+        readers[chosen].queue.async { [self] in
+            let grabber = readers[chosen].grabber
+            var outcome: Result<FrameReport, FrameGrabError>?
+            if !failed.load(ordering: .relaxed), !shouldCancel() {
+                // 1 µs past the frame's own time: its time was rounded to the microsecond, and
+                // the frame shown at a time is the last one at or before it.
+                let time = MediaTime(microseconds: stretch.frameToRead.microseconds + 1)
+                do throws(FrameGrabError) {
+                    outcome = .success(try grabber.report(at: time, shouldCancel: shouldCancel))
+                } catch {
+                    failed.store(true, ordering: .relaxed)
+                    outcome = .failure(error)
+                }
             }
-            guard !shouldCancel() else { return }
-            let text = report.regions.map { "\($0.kind.rawValue):\($0.text)" }
-            if let pendingText, pendingText == text, var grown = pending {
-                grown.end = stretch.end
-                pending = grown
-                return
-            }
-            flush(found)
-            guard !report.regions.isEmpty else { return }
-            pending = SettledScreen(start: stretch.start, end: stretch.end, report: report)
-            pendingText = text
+            busy.withLock { $0[chosen] -= 1 }
+            merger.async { [self, outcome] in merge(order, stretch, outcome, shouldCancel: shouldCancel, found: found) }
         }
     }
 
     /// Waits for every reading, gives the last screen, and says what was read.
     func finish(found: @escaping @Sendable (SettledScreen) -> Void) throws(FrameGrabError) -> ScreenScanner.Summary {
-        let result: Result<ScreenScanner.Summary, FrameGrabError> = queue.sync { [self] in
+        for reader in readers { reader.queue.sync {} }
+        let result: Result<ScreenScanner.Summary, FrameGrabError> = merger.sync { [self] in
             if let failure { return .failure(failure) }
             flush(found)
             return .success(summary)
         }
         return try result.get()
+    }
+
+    /// Takes in reading number `order`, and every reading after it that was waiting for it.
+    private func merge(_ order: Int, _ stretch: SettleDetector.Stretch, _ outcome: Result<FrameReport, FrameGrabError>?,
+                       shouldCancel: @Sendable () -> Bool, found: (SettledScreen) -> Void) {
+        switch outcome {
+        case .failure(let error): if failure == nil { failure = error }
+        case .success(let report): arrived[order] = (stretch, report)
+        case nil: arrived[order] = (stretch, nil)
+        }
+        while failure == nil, let (stretch, report) = arrived.removeValue(forKey: merged) {
+            merged += 1
+            guard let report, !shouldCancel() else { continue }
+            let text = report.regions.map { "\($0.kind.rawValue):\($0.text)" }
+            if let pendingText, pendingText == text, var grown = pending {
+                grown.end = stretch.end
+                pending = grown
+                continue
+            }
+            flush(found)
+            guard !report.regions.isEmpty else { continue }
+            pending = SettledScreen(start: stretch.start, end: stretch.end, report: report)
+            pendingText = text
+        }
     }
 
     private func flush(_ found: (SettledScreen) -> Void) {
