@@ -1,5 +1,5 @@
 /// An 8-bit grayscale picture, row-major with no padding: what OCR and layout work on.
-public struct GrayImage: Sendable, Equatable {
+public struct GrayImage: Sendable, Hashable {
     public let width: Int
     public let height: Int
     public var pixels: [UInt8]

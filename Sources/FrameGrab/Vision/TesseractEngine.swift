@@ -7,7 +7,7 @@ import Foundation
 /// thread at a time; run several engines for parallelism.
 /// See https://tesseract-ocr.github.io/tessapi/5.x/a02438.html (capi.h)
 public final class TesseractEngine: @unchecked Sendable {
-    public struct Configuration: Sendable, Equatable {
+    public struct Configuration: Sendable, Hashable {
         /// Tesseract's own syntax: `eng`, `eng+deu`.
         public var languages: String
         /// Where `<language>.traineddata` lives; nil for the system default.
@@ -20,7 +20,7 @@ public final class TesseractEngine: @unchecked Sendable {
     }
 
     /// How Tesseract should read a picture (its page segmentation mode).
-    public enum Layout: Sendable {
+    public enum Layout: Sendable, Hashable {
         /// One block of uniform text, such as a code panel (PSM 6).
         case block
         /// A single line, such as a title (PSM 7).
@@ -77,10 +77,20 @@ public final class TesseractEngine: @unchecked Sendable {
     ]
 
     /// Reads `image` (dark text on a light ground works best) and returns its lines of words,
-    /// boxes in `image` coordinates. `shouldCancel` is polled during recognition.
+    /// boxes in `image` coordinates. `shouldCancel` is polled during recognition. A picture
+    /// read before, with the same settings, is not read again (`RecognitionMemo`).
     public func recognize(_ image: GrayImage, layout: Layout, alternatives: Bool = false,
                           shouldCancel: (@Sendable () -> Bool)? = nil) -> [Line] {
-        guard image.width > 0, image.height > 0 else { return [] }
+        guard image.width > 0, image.height > 0, shouldCancel?() != true else { return [] }
+        let key = RecognitionMemo.Key(configuration: configuration, layout: layout, alternatives: alternatives, image: image)
+        if let lines = RecognitionMemo.shared.reading(for: key) { return lines }
+        let lines = read(image, layout: layout, alternatives: alternatives, shouldCancel: shouldCancel)
+        // A reading cut short is not the picture's reading.
+        if shouldCancel?() != true { RecognitionMemo.shared.remember(lines, for: key) }
+        return lines
+    }
+
+    private func read(_ image: GrayImage, layout: Layout, alternatives: Bool, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
         CTesseract_runOpenMPSerially()
         // Alternatives cost time on every character, so only the calls that want them pay.
         TessBaseAPISetVariable(handle, "lstm_choice_mode", alternatives ? "2" : "0")

@@ -11,39 +11,70 @@ struct FrameGrabberCancellationTests {
     final class CancelProbe: Sendable {
         private let polls = Atomic(0)
         private let answer: Bool
+        /// Polls answered false before `answer` is given.
+        private let before: Int
 
-        init(answer: Bool) { self.answer = answer }
+        init(answer: Bool, after before: Int = 0) {
+            self.answer = answer
+            self.before = before
+        }
 
         var count: Int { polls.load(ordering: .relaxed) }
 
         var check: @Sendable () -> Bool {
             { [self] in
-                polls.add(1, ordering: .relaxed)
-                return answer
+                polls.add(1, ordering: .relaxed).oldValue >= before ? answer : false
             }
         }
     }
 
-    /// The title of the first talk-light slide, cropped, as Tesseract would be given it.
-    static func titleImage() throws -> GrayImage {
+    /// The title of the first talk-light slide, cropped as Tesseract would be given it, `left`
+    /// pixels of margin kept: each test reads a picture of its own, which nothing in the
+    /// process has read before (`RecognitionMemo` would answer for Tesseract).
+    static func titleImage(left: Int) throws -> GrayImage {
         let seeker = try FrameSeeker(file: MediaFile(path: Fixtures.path("talk-light.mp4")))
         let frame = try seeker.frame(at: MediaTime(seconds: 1.5))
-        return frame.image.cropped(to: BoundingBox(x: 56, y: 34, width: 860, height: 64))
+        return frame.image.cropped(to: BoundingBox(x: 66 - left, y: 34, width: 850 + left, height: 64))
     }
 
     @Test("Tesseract polls the cancellation check and stops when it answers true")
     func cancellationReachesTesseract() throws {
-        let image = try Self.titleImage()
         let engine = try TesseractEngine()
 
         let reading = CancelProbe(answer: false)
-        let read = engine.recognize(image, layout: .line, shouldCancel: reading.check)
+        let read = engine.recognize(try Self.titleImage(left: 10), layout: .line, shouldCancel: reading.check)
         #expect(read.map(\.text) == ["Caching thumbnails with an actor"])
-        #expect(reading.count > 0, "the monitor's cancel callback was never called")
+        #expect(reading.count > 1, "besides the check before reading, the monitor's cancel callback was never called")
 
-        let cancelled = CancelProbe(answer: true)
-        #expect(engine.recognize(image, layout: .line, shouldCancel: cancelled.check).isEmpty)
-        #expect(cancelled.count > 0)
+        // Let through the check before reading: Tesseract's monitor is what stops it.
+        let cancelled = CancelProbe(answer: true, after: 1)
+        #expect(engine.recognize(try Self.titleImage(left: 9), layout: .line, shouldCancel: cancelled.check).isEmpty)
+        #expect(cancelled.count > 1)
+    }
+
+    @Test("A picture read before is not read again; one whose reading was cut short is")
+    func memo() throws {
+        let engine = try TesseractEngine()
+        let image = try Self.titleImage(left: 8)
+
+        let stopped = CancelProbe(answer: true, after: 1)
+        #expect(engine.recognize(image, layout: .line, shouldCancel: stopped.check).isEmpty)
+
+        let first = CancelProbe(answer: false)
+        let read = engine.recognize(image, layout: .line, shouldCancel: first.check)
+        #expect(read.map(\.text) == ["Caching thumbnails with an actor"])
+        #expect(first.count > 1, "Tesseract read it: a cut-short reading was not remembered")
+
+        let again = CancelProbe(answer: false)
+        #expect(engine.recognize(image, layout: .line, shouldCancel: again.check) == read)
+        #expect(again.count == 1, "only the check before reading: Tesseract was not asked again")
+
+        // Another engine, another layout: the same settings and pixels only.
+        let other = try TesseractEngine()
+        #expect(other.recognize(image, layout: .line) == read)
+        let asBlock = CancelProbe(answer: false)
+        _ = engine.recognize(image, layout: .block, shouldCancel: asBlock.check)
+        #expect(asBlock.count > 1, "a block is read afresh")
     }
 
     @Test("A cancelled report reads nothing; an uncancelled one polls and reads the slide")

@@ -1,0 +1,55 @@
+import Synchronization
+
+/// The readings Tesseract already made, by what it was given: the same pixels read with the
+/// same settings read the same (the LSTM engine learns nothing between pictures), and a screen
+/// recording shows most lines again, unchanged, from one screen to the next: a terminal's
+/// earlier commands and their output, the rest of an editor's file. A third of the lines the
+/// indexed terminal fixture reads are such repeats.
+///
+/// Shared by every engine of the process; the oldest readings go first once the pictures
+/// held pass `capacity` bytes.
+final class RecognitionMemo: Sendable {
+    static let shared = RecognitionMemo()
+
+    /// Pictures held at most, in bytes: thousands of lines of a 1080p screen.
+    static let capacity = 32 << 20
+
+    struct Key: Hashable, Sendable {
+        var configuration: TesseractEngine.Configuration
+        var layout: TesseractEngine.Layout
+        var alternatives: Bool
+        var image: GrayImage
+    }
+
+    private struct State {
+        var readings: [Key: [Line]] = [:]
+        var order: [Key] = []
+        var oldest = 0
+        var bytes = 0
+    }
+
+    private let state = Mutex(State())
+
+    func reading(for key: Key) -> [Line]? {
+        state.withLock { $0.readings[key] }
+    }
+
+    func remember(_ lines: [Line], for key: Key) {
+        state.withLock { state in
+            guard state.readings.updateValue(lines, forKey: key) == nil else { return }
+            state.order.append(key)
+            state.bytes += key.image.pixels.count
+            while state.bytes > RecognitionMemo.capacity, state.oldest < state.order.count {
+                let forgotten = state.order[state.oldest]
+                state.oldest += 1
+                state.readings[forgotten] = nil
+                state.bytes -= forgotten.image.pixels.count
+            }
+            // The forgotten keys' slots are given back now and then, not on every reading.
+            if state.oldest > 1024, state.oldest * 2 > state.order.count {
+                state.order.removeFirst(state.oldest)
+                state.oldest = 0
+            }
+        }
+    }
+}
