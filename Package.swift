@@ -23,9 +23,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // What was read, as values and their JSON: no C library.
+        .target(
+            name: "FrameGrabModel"
+        ),
+        // The index's store and search: SQLite only, so that `search` and `export` start
+        // without loading FFmpeg's and Tesseract's libraries.
+        .target(
+            name: "FrameGrabStore",
+            dependencies: ["FrameGrabModel", "CSQLite"]
+        ),
         .target(
             name: "FrameGrab",
-            dependencies: ["CFFmpeg", "CTesseract", "CSQLite"],
+            dependencies: ["FrameGrabModel", "FrameGrabStore", "CFFmpeg", "CTesseract"],
             // Optimised in debug builds too: the layout and the scan loop over every pixel, and
             // unoptimised they make the test suite several times slower.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
@@ -36,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrameGrabTests",
-            dependencies: ["FrameGrab"]
+            dependencies: ["FrameGrab", "FrameGrabModel", "FrameGrabStore"]
         ),
     ],
     swiftLanguageModes: [.v6]

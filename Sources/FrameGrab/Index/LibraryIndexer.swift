@@ -182,6 +182,6 @@ private final class LockedStore: @unchecked Sendable {
     func replace(_ video: IndexedVideo, screens: [SettledScreen]) throws(IndexStoreError) {
         lock.lock()
         defer { lock.unlock() }
-        try store.replace(video, screens: screens)
+        try store.replace(video, screens: screens.map { $0.stored(path: video.path) })
     }
 }

@@ -15,3 +15,10 @@ public struct SettledScreen: Sendable {
         self.report = report
     }
 }
+
+extension SettledScreen {
+    /// The screen as the index keeps it, for the video at `path`.
+    public func stored(path: String) -> StoredScreen {
+        StoredScreen(path: path, start: start, end: end, time: report.frame.time ?? start, regions: report.regions)
+    }
+}

@@ -1,11 +1,3 @@
-/// Which way round text and ground are.
-public enum Polarity: String, Sendable {
-    /// Dark text on a light ground: what OCR engines expect.
-    case darkOnLight = "dark-on-light"
-    /// Light text on a dark ground (dark themes, terminals): inverted before OCR.
-    case lightOnDark = "light-on-dark"
-}
-
 /// A run of text lines that belong together on screen: a title, a code panel, a list.
 struct TextBlock {
     /// One line of the block: its ink box and its ink blobs (glyphs, or parts of them), left

@@ -1,5 +1,7 @@
 import Foundation
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Synchronization
 import Testing
 

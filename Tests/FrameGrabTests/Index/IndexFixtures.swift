@@ -1,5 +1,7 @@
 import Foundation
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 
 /// Settled screens built by hand, and stores in temporary directories, for the index tests.
 enum IndexFixtures {
@@ -32,17 +34,10 @@ enum IndexFixtures {
                       detections: detections)
     }
 
-    /// A settled screen from `start` to `end` seconds, read at `start + 0.5`.
-    static func screen(_ start: Double, _ end: Double, path: String = "/videos/talk.mp4", _ regions: [Region]) -> SettledScreen {
-        let geometry = DisplayGeometry(storedWidth: 1920, storedHeight: 1080)
-        let video = VideoStreamInfo(codec: "h264", pixelFormat: "yuv420p", codedWidth: 1920, codedHeight: 1080,
-                                    geometry: geometry, frameRate: 25)
-        let source = SourceInfo(path: path, format: "mp4", duration: MediaTime(seconds: 600), video: video, title: nil)
-        let report = FrameReport(source: source,
-                                 frame: .init(requested: MediaTime(seconds: start + 0.5), time: MediaTime(seconds: start + 0.5),
-                                              width: 1920, height: 1080, contentArea: BoundingBox(x: 0, y: 0, width: 1920, height: 1080)),
-                                 status: .analyzed, skipReason: nil, regions: regions)
-        return SettledScreen(start: MediaTime(seconds: start), end: MediaTime(seconds: end), report: report)
+    /// A stored screen from `start` to `end` seconds, read at `start + 0.5`.
+    static func screen(_ start: Double, _ end: Double, path: String = "/videos/talk.mp4", _ regions: [Region]) -> StoredScreen {
+        StoredScreen(path: path, start: MediaTime(seconds: start), end: MediaTime(seconds: end), time: MediaTime(seconds: start + 0.5),
+                     regions: regions)
     }
 
     static func video(_ path: String, status: IndexedVideo.Status = .indexed, error: String? = nil, size: Int64 = 1_000_000) -> IndexedVideo {
@@ -59,7 +54,7 @@ enum IndexFixtures {
 
     /// The library every search test runs against: which screen each query must find is in
     /// `SearchTests`.
-    static let library: [(video: String, screens: [SettledScreen])] = [
+    static let library: [(video: String, screens: [StoredScreen])] = [
         ("/videos/talks/networking.mp4", [
             screen(0, 10, [region(.text, "Networking with URLSession.shared", top: 20),
                            region(.code, "let task = URLSession.shared.dataTask(with: url)\ntask.resume()", language: "swift")]),

@@ -1,6 +1,8 @@
 import CSQLite
 import Foundation
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 /// The SQLite store: what goes in comes back, replacing is all or nothing, and files that are
@@ -29,9 +31,9 @@ struct SQLiteScreenStoreTests {
         #expect(stored.count == screens.count)
         for (back, original) in zip(stored, screens) {
             #expect(back.path == "/v/talk.mp4")
-            #expect(back.start == original.start && back.end == original.end && back.time == original.report.frame.time)
-            #expect(back.regions.count == original.report.regions.count)
-            for (region, truth) in zip(back.regions, original.report.regions) {
+            #expect(back.start == original.start && back.end == original.end && back.time == original.time)
+            #expect(back.regions.count == original.regions.count)
+            for (region, truth) in zip(back.regions, original.regions) {
                 #expect(region.json == truth.json, "\(region.json.serialized)\n\(truth.json.serialized)")
                 #expect(region.lines.count == truth.lines.count)
                 #expect(region.lines.map(\.words.count) == truth.lines.map(\.words.count))

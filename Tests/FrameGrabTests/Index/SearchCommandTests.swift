@@ -1,5 +1,7 @@
 import Foundation
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 /// `framegrab search` and `framegrab export` end to end, on an index written through the
@@ -190,8 +192,8 @@ struct SearchCommandTests {
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let expected = IndexFixtures.library.sorted { $0.video < $1.video }.flatMap { video in
             video.screens.sorted { $0.start < $1.start }.map { screen in
-                StoredScreen(path: video.video, start: screen.start, end: screen.end, time: screen.report.frame.time ?? screen.start,
-                             regions: screen.report.regions).json.serialized
+                StoredScreen(path: video.video, start: screen.start, end: screen.end, time: screen.time,
+                             regions: screen.regions).json.serialized
             }
         }
         #expect(result.stdoutLines == expected)

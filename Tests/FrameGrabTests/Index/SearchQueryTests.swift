@@ -1,4 +1,6 @@
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 /// How typed text becomes terms and FTS5 queries: every term one quoted string.

@@ -1,5 +1,7 @@
 import Foundation
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 /// Search over `IndexFixtures.library`: each kind of query finds its screen at its time,
@@ -48,7 +50,7 @@ struct SearchTests {
         let first = try #require(hits.first, "no hits for \(c.query)")
         #expect(first.path == c.path && first.start.seconds == c.start, "\(hits.map { ($0.path, $0.start.seconds, $0.score) })")
         let screen = try #require(IndexFixtures.library.first { $0.video == c.path }?.screens.first { $0.start.seconds == c.start })
-        #expect(first.end == screen.end && first.time == screen.report.frame.time)
+        #expect(first.end == screen.end && first.time == screen.time)
         if let highlight = c.highlight {
             let line = try #require(first.lines.first, "matching lines of \(first.text)")
             let scalars = Array(line.text.unicodeScalars)

@@ -1,4 +1,6 @@
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 /// `SettleDetector` over made-up pictures at 25 fps: what starts and ends a settled stretch.

@@ -1,4 +1,6 @@
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 /// mpv's side of the protocol, as mpv 0.35 wrote it to a client that sent

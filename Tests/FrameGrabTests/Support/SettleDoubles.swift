@@ -1,5 +1,7 @@
 import Foundation
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Synchronization
 
 /// A clock that moves only when told: `advance(by:)` fires the timers that fall due, in order,

@@ -1,4 +1,6 @@
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 /// `BlockCursor`: a solid box as tall as the line goes before OCR; letters stay.

@@ -1,4 +1,6 @@
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 import Testing
 
 @Suite("Digits read as letters, put back by their neighbours")

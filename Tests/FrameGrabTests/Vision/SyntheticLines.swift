@@ -1,4 +1,6 @@
 @testable import FrameGrab
+@testable import FrameGrabModel
+@testable import FrameGrabStore
 
 /// Lines as OCR would return them for monospace text drawn at `cell` pixels per character:
 /// each word boxed where its characters stand, glyph blobs one per non-space character.

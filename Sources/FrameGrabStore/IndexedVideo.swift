@@ -1,3 +1,4 @@
+import FrameGrabModel
 /// What the index knows about one video file: enough to tell whether it changed since it was
 /// indexed, and how indexing it ended.
 public struct IndexedVideo: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// A point in a video, measured like `ffmpeg -ss`: from the start of the presentation.
 public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Microseconds, FFmpeg's `AV_TIME_BASE` unit.
@@ -11,16 +9,6 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public init(seconds: Double) {
         self.microseconds = Int64((seconds * 1_000_000).rounded())
-    }
-
-    /// Parses FFmpeg's duration syntax: `750`, `750.25`, `12:30`, `1:02:03.5`, `750s`, `200ms`.
-    ///
-    /// Uses `av_parse_time`, so framegrab reads times exactly as ffmpeg does.
-    /// See https://ffmpeg.org/ffmpeg-utils.html#time-duration-syntax
-    public init?(parsing text: String) {
-        var value: Int64 = 0
-        guard !text.isEmpty, av_parse_time(&value, text, 1) >= 0 else { return nil }
-        self.microseconds = value
     }
 
     public var seconds: Double {

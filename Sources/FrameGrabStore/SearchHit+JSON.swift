@@ -1,3 +1,4 @@
+import FrameGrabModel
 import Foundation
 
 extension SearchHit {

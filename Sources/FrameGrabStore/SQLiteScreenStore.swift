@@ -1,3 +1,4 @@
+import FrameGrabModel
 import CSQLite
 import Foundation
 
@@ -114,7 +115,7 @@ public final class SQLiteScreenStore: ScreenStore {
 
     // MARK: Writing
 
-    public func replace(_ video: IndexedVideo, screens: [SettledScreen]) throws(IndexStoreError) {
+    public func replace(_ video: IndexedVideo, screens: [StoredScreen]) throws(IndexStoreError) {
         let operation = "storing \(video.path)"
         try database.immediateTransaction(while: operation) { () throws(IndexStoreError) in
             // Cascades to screens, regions and lines; the regions' triggers update full text.
@@ -138,9 +139,9 @@ public final class SQLiteScreenStore: ScreenStore {
                 """, while: operation)
             for screen in screens {
                 try insertScreen.run([.integer(videoID), .real(screen.start.seconds), .real(screen.end.seconds),
-                                      .real((screen.report.frame.time ?? screen.start).seconds)])
+                                      .real(screen.time.seconds)])
                 let screenID = database.lastInsertedRowID
-                for (ordinal, region) in screen.report.regions.enumerated() {
+                for (ordinal, region) in screen.regions.enumerated() {
                     try insertRegion.run([
                         .integer(screenID), .integer(Int64(ordinal)), .text(region.kind.rawValue),
                         region.language.map(SQLiteValue.text) ?? .null,

@@ -1,3 +1,4 @@
+import FrameGrabModel
 /// One screen found by a search: where and when, the region that matched best, and which of
 /// its lines matched where, for highlighting.
 public struct SearchHit: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import FrameGrabModel
 /// Where a query's terms stand in the lines of a hit, for highlighting.
 ///
 /// A term is looked for as typed, without regard to case; a term found that way in no line

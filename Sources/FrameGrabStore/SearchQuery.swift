@@ -1,3 +1,4 @@
+import FrameGrabModel
 import Foundation
 
 /// A search as a user types it — words, identifiers, code with its punctuation, `"quoted

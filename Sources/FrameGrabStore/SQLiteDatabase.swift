@@ -1,3 +1,4 @@
+import FrameGrabModel
 import CSQLite
 
 /// One SQLite connection, after GRDB's `Database`: the handle is opened in `init`, closed in

@@ -1,3 +1,4 @@
+import FrameGrabModel
 import CSQLite
 
 /// Why the index could not be opened, read or written: the database, SQLite's result code

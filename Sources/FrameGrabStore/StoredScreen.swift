@@ -1,3 +1,4 @@
+import FrameGrabModel
 /// A settled screen as the index gives it back, for export: where and when, and its regions
 /// exactly as they were stored.
 public struct StoredScreen: Sendable, Equatable {

@@ -6,11 +6,16 @@ public struct Word: Sendable, Equatable {
     public var confidence: Double
     /// For each character, what else OCR thought it might be, with its confidence (0...1);
     /// empty unless alternatives were asked for.
-    var alternatives: [[Alternative]] = []
+    package var alternatives: [[Alternative]] = []
 
-    struct Alternative: Sendable, Equatable {
-        var character: String
-        var confidence: Double
+    package struct Alternative: Sendable, Equatable {
+        package var character: String
+        package var confidence: Double
+
+        package init(character: String, confidence: Double) {
+            self.character = character
+            self.confidence = confidence
+        }
     }
 
     public init(text: String, box: BoundingBox, confidence: Double) {
@@ -48,6 +53,12 @@ public struct Detection: Sendable, Equatable {
     public var kind: Kind
     public var text: String
     public var box: BoundingBox
+
+    public init(kind: Kind, text: String, box: BoundingBox) {
+        self.kind = kind
+        self.text = text
+        self.box = box
+    }
 }
 
 /// What a region holds, as a reader would name it.
@@ -75,4 +86,17 @@ public struct Region: Sendable, Equatable {
     public var languageConfidence: Double?
     /// URLs and e-mail addresses in the text.
     public var detections: [Detection] = []
+
+    public init(kind: RegionKind, box: BoundingBox, polarity: Polarity, confidence: Double, text: String, lines: [Line],
+                language: String? = nil, languageConfidence: Double? = nil, detections: [Detection] = []) {
+        self.kind = kind
+        self.box = box
+        self.polarity = polarity
+        self.confidence = confidence
+        self.text = text
+        self.lines = lines
+        self.language = language
+        self.languageConfidence = languageConfidence
+        self.detections = detections
+    }
 }

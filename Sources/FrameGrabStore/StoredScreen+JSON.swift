@@ -1,3 +1,4 @@
+import FrameGrabModel
 extension StoredScreen {
     /// One `framegrab export` line: `path`, `start`, `end`, `time`, then `regions` exactly
     /// as `framegrab --at` gives them.

@@ -1,3 +1,4 @@
+import FrameGrabModel
 extension SQLiteScreenStore {
     /// `PRAGMA application_id`: "FGRB", which says a file is framegrab's index
     /// (https://www.sqlite.org/fileformat.html#application_id).

@@ -1,3 +1,4 @@
+import FrameGrabModel
 /// Reads stored regions back into the model, lines and words included, exactly as
 /// `SQLiteScreenStore.replace` wrote them.
 final class RegionReader {

@@ -1,3 +1,4 @@
+import FrameGrabModel
 /// What a search hit must be besides matching: its region's kind and language, and where
 /// its video lies.
 public struct SearchFilter: Sendable, Equatable {

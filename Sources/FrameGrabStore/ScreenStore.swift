@@ -1,3 +1,4 @@
+import FrameGrabModel
 /// Where settled screens are kept and found again: the narrow interface `framegrab index`,
 /// `search` and `export` use, so that another database can stand behind them.
 ///
@@ -8,8 +9,8 @@ public protocol ScreenStore: AnyObject {
 
     /// Replaces everything stored for `video.path` by `video` and `screens`, in one
     /// transaction: whatever happens (an error, `kill -9`), the store holds either the old
-    /// record or the new one, whole.
-    func replace(_ video: IndexedVideo, screens: [SettledScreen]) throws(IndexStoreError)
+    /// record or the new one, whole. The screens are `video`'s, whatever their `path` says.
+    func replace(_ video: IndexedVideo, screens: [StoredScreen]) throws(IndexStoreError)
 
     /// The best hits for `query`, best first, at most one per screen.
     func search(_ query: SearchQuery, filter: SearchFilter, limit: Int) throws(IndexStoreError) -> [SearchHit]

@@ -1,3 +1,4 @@
+import FrameGrabModel
 import CSQLite
 
 /// A value bound to a statement parameter.

@@ -1,3 +1,4 @@
+import FrameGrabModel
 import Foundation
 
 /// Search: ranked words first, substrings after, one hit per screen.
