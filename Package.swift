@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FrameGrab", targets: ["FrameGrab"]),
         .executable(name: "framegrab", targets: ["framegrab"]),
+        .executable(name: "framegrab-reader", targets: ["framegrab-reader"]),
     ],
     targets: [
         .systemLibrary(
@@ -40,9 +41,20 @@ let package = Package(
             // unoptimised they make the test suite several times slower.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // What the two executables share: words, streams, the index's location.
+        .target(
+            name: "FrameGrabCommandLine",
+            dependencies: ["FrameGrabStore"]
+        ),
+        // `framegrab`: runs the commands that only read the index (search, export) and hands
+        // every other to `framegrab-reader`, so that they start without FFmpeg and Tesseract.
         .executableTarget(
             name: "framegrab",
-            dependencies: ["FrameGrab"]
+            dependencies: ["FrameGrabCommandLine", "FrameGrabModel", "FrameGrabStore"]
+        ),
+        .executableTarget(
+            name: "framegrab-reader",
+            dependencies: ["FrameGrab", "FrameGrabCommandLine"]
         ),
         .testTarget(
             name: "FrameGrabTests",

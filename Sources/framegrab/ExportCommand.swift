@@ -1,4 +1,6 @@
-import FrameGrab
+import FrameGrabCommandLine
+import FrameGrabModel
+import FrameGrabStore
 
 /// `framegrab export [PATH...]`: every stored screen as JSON Lines, in path and time order.
 enum ExportCommand {
@@ -7,7 +9,7 @@ enum ExportCommand {
 
     static func run(arguments: [String]) -> Int32 {
         let usage: ExportUsage
-        do throws(Usage.Failure) {
+        do throws(UsageFailure) {
             usage = try ExportUsage.parse(arguments)
         } catch {
             Console.error(error.message)

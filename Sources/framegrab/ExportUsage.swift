@@ -1,4 +1,5 @@
-import FrameGrab
+import FrameGrabCommandLine
+import FrameGrabStore
 import Foundation
 
 /// Parsed command line of `framegrab export`, and the words for its `--help`.
@@ -29,7 +30,7 @@ struct ExportUsage {
           2  usage error, or the database is missing, not a framegrab database, or unreadable
         """
 
-    static func parse(_ arguments: [String]) throws(Usage.Failure) -> ExportUsage {
+    static func parse(_ arguments: [String]) throws(UsageFailure) -> ExportUsage {
         var usage = ExportUsage()
         var words = Arguments(arguments)
         while let argument = words.next() {
@@ -42,7 +43,7 @@ struct ExportUsage {
                 usage.paths += words.rest().map(IndexDatabase.absolute)
             default:
                 guard !argument.hasPrefix("-") else {
-                    throw Usage.Failure(message: "unknown option '\(argument)' (see framegrab export --help)")
+                    throw UsageFailure(message: "unknown option '\(argument)' (see framegrab export --help)")
                 }
                 usage.paths.append(IndexDatabase.absolute(argument))
             }

@@ -1,4 +1,6 @@
-import FrameGrab
+import FrameGrabCommandLine
+import FrameGrabModel
+import FrameGrabStore
 import Foundation
 
 /// `framegrab search QUERY...`: ranked hits from the index, one per screen. Exits like grep:
@@ -13,7 +15,7 @@ enum SearchCommand {
 
     static func run(arguments: [String]) -> Int32 {
         let usage: SearchUsage
-        do throws(Usage.Failure) {
+        do throws(UsageFailure) {
             usage = try SearchUsage.parse(arguments)
         } catch {
             Console.error(error.message)

@@ -1,4 +1,6 @@
-import FrameGrab
+import FrameGrabCommandLine
+import FrameGrabModel
+import FrameGrabStore
 import Foundation
 
 /// Parsed command line of `framegrab search`, and the words for its `--help`.
@@ -53,7 +55,7 @@ struct SearchUsage {
           2  usage error, or the database is missing, not a framegrab database, or unreadable
         """
 
-    static func parse(_ arguments: [String]) throws(Usage.Failure) -> SearchUsage {
+    static func parse(_ arguments: [String]) throws(UsageFailure) -> SearchUsage {
         var usage = SearchUsage()
         var words = Arguments(arguments)
         while let argument = words.next() {
@@ -67,13 +69,13 @@ struct SearchUsage {
             case "--limit":
                 let text = try words.value(for: "--limit")
                 guard let limit = Int(text), limit > 0 else {
-                    throw Usage.Failure(message: "--limit '\(text)' is not a positive whole number")
+                    throw UsageFailure(message: "--limit '\(text)' is not a positive whole number")
                 }
                 usage.limit = limit
             case "--kind":
                 let text = try words.value(for: "--kind")
                 guard let kind = RegionKind(rawValue: text) else {
-                    throw Usage.Failure(message: "--kind must be code, text or ui, not '\(text)'")
+                    throw UsageFailure(message: "--kind must be code, text or ui, not '\(text)'")
                 }
                 usage.filter.kind = kind
             case "--language":
@@ -86,7 +88,7 @@ struct SearchUsage {
                 usage.words += words.rest()
             default:
                 guard !argument.hasPrefix("-") || argument == "-" else {
-                    throw Usage.Failure(message: "unknown option '\(argument)' (see framegrab search --help; "
+                    throw UsageFailure(message: "unknown option '\(argument)' (see framegrab search --help; "
                                         + "to search for it, put -- first: framegrab search -- \(argument))")
                 }
                 usage.words.append(argument)
@@ -94,7 +96,7 @@ struct SearchUsage {
         }
         if usage.showHelp { return usage }
         guard !usage.query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw Usage.Failure(message: "no query given (usage: framegrab search [options] QUERY...)")
+            throw UsageFailure(message: "no query given (usage: framegrab search [options] QUERY...)")
         }
         return usage
     }

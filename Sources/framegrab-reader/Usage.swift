@@ -1,4 +1,5 @@
 import FrameGrab
+import FrameGrabCommandLine
 
 /// Parsed command line, and the words for `--help`.
 struct Usage {
@@ -11,10 +12,6 @@ struct Usage {
     var debugLayout = false
     var showVersion = false
     var common = CommonOptions()
-
-    struct Failure: Error {
-        let message: String
-    }
 
     static let help = """
         framegrab: read the text on the frame a video shows at a given time
@@ -48,7 +45,7 @@ struct Usage {
 
         """ + ExitCode.table
 
-    static func parse(_ arguments: [String]) throws(Failure) -> Usage {
+    static func parse(_ arguments: [String]) throws(UsageFailure) -> Usage {
         var usage = Usage()
         var words = Arguments(arguments)
         while let argument = words.next() {
@@ -56,13 +53,13 @@ struct Usage {
             case "--at":
                 let text = try words.value(for: "--at")
                 guard let time = MediaTime(parsing: text) else {
-                    throw Failure(message: "--at '\(text)' is not a time (use e.g. 750, 12:30, 1:02:03.5, 200ms)")
+                    throw UsageFailure(message: "--at '\(text)' is not a time (use e.g. 750, 12:30, 1:02:03.5, 200ms)")
                 }
                 usage.times.append((text, time))
             case "--format":
                 let text = try words.value(for: "--format")
                 guard let format = Format(rawValue: text) else {
-                    throw Failure(message: "--format must be json or text, not '\(text)'")
+                    throw UsageFailure(message: "--format must be json or text, not '\(text)'")
                 }
                 usage.format = format
             case "--debug-layout":
@@ -76,8 +73,8 @@ struct Usage {
             }
         }
         if usage.common.showHelp || usage.showVersion { return usage }
-        guard usage.common.video != nil else { throw Failure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
-        guard !usage.times.isEmpty else { throw Failure(message: "no --at TIME given (usage: framegrab --at TIME VIDEO)") }
+        guard usage.common.video != nil else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
+        guard !usage.times.isEmpty else { throw UsageFailure(message: "no --at TIME given (usage: framegrab --at TIME VIDEO)") }
         return usage
     }
 }

@@ -1,4 +1,5 @@
 import FrameGrab
+import FrameGrabCommandLine
 
 /// What `framegrab --at` and `framegrab follow` both take: the OCR language data, FFmpeg's
 /// log, help, and the one VIDEO.
@@ -15,7 +16,7 @@ struct CommonOptions {
 
     /// Takes `argument` (and its value from `words`) when it is a common option or the VIDEO;
     /// false for an option of the command's own.
-    mutating func take(_ argument: String, from words: inout Arguments) throws(Usage.Failure) -> Bool {
+    mutating func take(_ argument: String, from words: inout Arguments) throws(UsageFailure) -> Bool {
         switch argument {
         case "-l", "--lang":
             languages = try words.value(for: argument)
@@ -37,7 +38,7 @@ struct CommonOptions {
     /// Takes `argument` as one of several operands (`scan` and `index` take many), or a common
     /// option; anything else is unknown to `command`.
     mutating func take(_ argument: String, orOperandInto operands: inout [String], from words: inout Arguments,
-                       command: String) throws(Usage.Failure) {
+                       command: String) throws(UsageFailure) {
         if argument == "--" {
             operands += words.rest()
         } else if !argument.hasPrefix("-") || argument == "-" {
@@ -48,8 +49,8 @@ struct CommonOptions {
     }
 
     /// The error for an option neither the command nor `take` knows.
-    static func unknown(_ argument: String, command: String) -> Usage.Failure {
-        Usage.Failure(message: "unknown option '\(argument)' (see \(command) --help)")
+    static func unknown(_ argument: String, command: String) -> UsageFailure {
+        UsageFailure(message: "unknown option '\(argument)' (see \(command) --help)")
     }
 
     /// With `--verbose`, FFmpeg's log goes to stderr; otherwise it stays silent.
@@ -58,8 +59,8 @@ struct CommonOptions {
         FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32)
     }
 
-    private mutating func setVideo(_ path: String) throws(Usage.Failure) {
-        guard video == nil else { throw Usage.Failure(message: "one video at a time (got '\(video ?? "")' and '\(path)')") }
+    private mutating func setVideo(_ path: String) throws(UsageFailure) {
+        guard video == nil else { throw UsageFailure(message: "one video at a time (got '\(video ?? "")' and '\(path)')") }
         video = path
     }
 }

@@ -1,4 +1,5 @@
 import FrameGrab
+import FrameGrabCommandLine
 import Foundation
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Dispatch
 import FrameGrab
+import FrameGrabCommandLine
 import Foundation
 import Synchronization
 
@@ -58,14 +59,14 @@ enum IndexCommand {
         var common = CommonOptions()
         var paths: [String] = []
         var words = Arguments(arguments)
-        do throws(Usage.Failure) {
+        do throws(UsageFailure) {
             while let argument = words.next() {
                 switch argument {
                 case "--db": database = try words.value(for: "--db")
                 case "--jobs", "-j":
                     let text = try words.value(for: argument)
                     guard let count = Int(text), count > 0 else {
-                        throw Usage.Failure(message: "--jobs '\(text)' is not a positive number")
+                        throw UsageFailure(message: "--jobs '\(text)' is not a positive number")
                     }
                     jobs = count
                 case "--settle": settle = try SettleOption.parse(try words.value(for: "--settle"))
@@ -77,7 +78,7 @@ enum IndexCommand {
                 }
             }
             if !common.showHelp && paths.isEmpty {
-                throw Usage.Failure(message: "no video or directory given (usage: framegrab index [--db PATH] PATH...)")
+                throw UsageFailure(message: "no video or directory given (usage: framegrab index [--db PATH] PATH...)")
             }
         } catch {
             Console.error(error.message)
@@ -127,10 +128,10 @@ enum IndexCommand {
         return ExitCode.success.rawValue
     }
 
-    private static func listedPaths(in file: String) throws(Usage.Failure) -> [String] {
+    private static func listedPaths(in file: String) throws(UsageFailure) -> [String] {
         let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
         guard let data, let text = String(data: data, encoding: .utf8) else {
-            throw Usage.Failure(message: "--from '\(file)': cannot read it")
+            throw UsageFailure(message: "--from '\(file)': cannot read it")
         }
         return VideoLibrary.paths(listedIn: text)
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import FrameGrab
+import FrameGrabCommandLine
 import Foundation
 import Synchronization
 
@@ -8,7 +9,7 @@ import Synchronization
 enum FollowCommand {
     static func run(arguments: [String]) -> ExitCode {
         let usage: FollowUsage
-        do throws(Usage.Failure) {
+        do throws(UsageFailure) {
             usage = try FollowUsage.parse(arguments)
         } catch {
             Console.error(error.message)

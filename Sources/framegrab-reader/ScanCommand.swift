@@ -1,4 +1,5 @@
 import FrameGrab
+import FrameGrabCommandLine
 import Foundation
 
 /// `framegrab scan VIDEO...`: every settled screen of each video as JSON Lines, as found.
@@ -42,7 +43,7 @@ enum ScanCommand {
         var common = CommonOptions()
         var videos: [String] = []
         var words = Arguments(arguments)
-        do throws(Usage.Failure) {
+        do throws(UsageFailure) {
             while let argument = words.next() {
                 switch argument {
                 case "--settle":
@@ -52,7 +53,7 @@ enum ScanCommand {
                 }
             }
             if !common.showHelp && videos.isEmpty {
-                throw Usage.Failure(message: "no video given (usage: framegrab scan [--settle DURATION] VIDEO...)")
+                throw UsageFailure(message: "no video given (usage: framegrab scan [--settle DURATION] VIDEO...)")
             }
         } catch {
             Console.error(error.message)
@@ -87,9 +88,9 @@ enum ScanCommand {
 
 /// `--settle DURATION` for `scan` and `index`: ffmpeg's duration syntax, more than zero.
 enum SettleOption {
-    static func parse(_ text: String) throws(Usage.Failure) -> MediaTime {
+    static func parse(_ text: String) throws(UsageFailure) -> MediaTime {
         guard let time = MediaTime(parsing: text), time.microseconds > 0 else {
-            throw Usage.Failure(message: "--settle '\(text)' is not a duration (use e.g. 1, 1.5, 800ms)")
+            throw UsageFailure(message: "--settle '\(text)' is not a duration (use e.g. 1, 1.5, 800ms)")
         }
         return time
     }

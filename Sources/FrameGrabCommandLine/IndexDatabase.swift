@@ -1,19 +1,19 @@
-import FrameGrab
+import FrameGrabStore
 import Foundation
 
 /// What the commands that use the index share: where it is by default, and paths as it
 /// stores them.
-enum IndexDatabase {
-    static let defaultPath = "framegrab.db"
+public enum IndexDatabase {
+    public static let defaultPath = "framegrab.db"
 
     /// `path` made absolute (from the current directory) and standardized, as the index keys
     /// videos: `..` and `.` resolved, no trailing slash.
-    static func absolute(_ path: String) -> String {
+    public static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// The index at `path`, or one line on stderr and nil.
-    static func open(_ path: String) -> SQLiteScreenStore? {
+    public static func open(_ path: String) -> SQLiteScreenStore? {
         do throws(IndexStoreError) {
             return try SQLiteScreenStore(path: path, creating: false)
         } catch {

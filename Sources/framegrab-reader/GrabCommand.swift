@@ -1,11 +1,12 @@
 import FrameGrab
+import FrameGrabCommandLine
 import Foundation
 
 /// `framegrab --at TIME VIDEO`: the main job.
 enum GrabCommand {
     static func run(arguments: [String]) -> ExitCode {
         let usage: Usage
-        do throws(Usage.Failure) {
+        do throws(UsageFailure) {
             usage = try Usage.parse(arguments)
         } catch {
             Console.error(error.message)
@@ -76,17 +77,7 @@ enum GrabCommand {
     }
 }
 
-/// stdout for results, stderr for one-line diagnostics; both flushed per line so that what was
-/// written survives whatever comes next.
-enum Console {
-    static func output(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-
+extension Console {
     /// Ends the process once everything is written, without freeing `resources`: tearing down
     /// the OCR engines (~50 MB each) takes longer than the kernel takes to drop them.
     /// `FileHandle` writes are unbuffered, so nothing written is lost.

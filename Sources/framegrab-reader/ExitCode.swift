@@ -1,4 +1,5 @@
 import FrameGrab
+import FrameGrabCommandLine
 
 /// framegrab's documented exit statuses (README and `--help` list the same table).
 enum ExitCode: Int32 {

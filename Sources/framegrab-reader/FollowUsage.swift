@@ -1,4 +1,5 @@
 import FrameGrab
+import FrameGrabCommandLine
 
 /// Parsed command line of `framegrab follow`, and the words for its `--help`.
 struct FollowUsage {
@@ -63,7 +64,7 @@ struct FollowUsage {
         fails) is one line on stderr; the session goes on.
         """
 
-    static func parse(_ arguments: [String]) throws(Usage.Failure) -> FollowUsage {
+    static func parse(_ arguments: [String]) throws(UsageFailure) -> FollowUsage {
         var usage = FollowUsage()
         var words = Arguments(arguments)
         while let argument = words.next() {
@@ -71,7 +72,7 @@ struct FollowUsage {
             case "--settle":
                 let text = try words.value(for: "--settle")
                 guard let delay = MediaTime(parsing: text), delay.microseconds >= 0, delay.seconds <= 60 else {
-                    throw Usage.Failure(message: "--settle '\(text)' is not a delay from 0 to 60 seconds (e.g. 0.5 or 300ms)")
+                    throw UsageFailure(message: "--settle '\(text)' is not a delay from 0 to 60 seconds (e.g. 0.5 or 300ms)")
                 }
                 usage.settleDelay = delay.seconds
             case "--mpv":
@@ -87,14 +88,14 @@ struct FollowUsage {
         if usage.common.showHelp { return usage }
         switch (usage.common.video, usage.socket) {
         case (nil, nil):
-            throw Usage.Failure(message: "no video given (usage: framegrab follow VIDEO, or framegrab follow --mpv SOCKET)")
+            throw UsageFailure(message: "no video given (usage: framegrab follow VIDEO, or framegrab follow --mpv SOCKET)")
         case (let video?, _?):
-            throw Usage.Failure(message: "follow reads either stdin for VIDEO or mpv's socket, not both (got '\(video)' and --mpv)")
+            throw UsageFailure(message: "follow reads either stdin for VIDEO or mpv's socket, not both (got '\(video)' and --mpv)")
         default:
             break
         }
         if usage.osd && usage.socket == nil {
-            throw Usage.Failure(message: "--osd needs --mpv SOCKET: it shows results in mpv")
+            throw UsageFailure(message: "--osd needs --mpv SOCKET: it shows results in mpv")
         }
         return usage
     }
