@@ -46,8 +46,10 @@ public final class TesseractEngine: @unchecked Sendable {
         guard let handle = TessBaseAPICreate() else {
             throw .ocrUnavailable(path: nil, reason: "Tesseract could not be created")
         }
-        // Words in code are rarely dictionary words: dictionaries would "correct" identifiers.
-        let initVariables: [(String, String)] = []
+        // Words in code are rarely dictionary words: the word lists would pull identifiers
+        // towards English. Without them every committed clip reads the same (bench-accuracy),
+        // and the engine starts without loading them. Init-only variables: set here or never.
+        let initVariables: [(String, String)] = [("load_system_dawg", "0"), ("load_freq_dawg", "0")]
         let status = TesseractEngine.withCStrings(initVariables) { names, values in
             TessBaseAPIInit4(handle, directory, configuration.languages, OEM_DEFAULT, nil, 0,
                              names, values, initVariables.count, 0)
