@@ -28,6 +28,11 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
         px >= Double(x) && px < Double(right) && py >= Double(y) && py < Double(bottom)
     }
 
+    /// Whether the two share more than half the shorter one's height: they stand on one row.
+    public func overlapsVertically(_ other: BoundingBox) -> Bool {
+        min(bottom, other.bottom) - max(y, other.y) > min(height, other.height) / 2
+    }
+
     public func union(_ other: BoundingBox) -> BoundingBox {
         if isEmpty { return other }
         if other.isEmpty { return self }

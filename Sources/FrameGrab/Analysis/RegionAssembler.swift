@@ -16,7 +16,7 @@ enum RegionAssembler {
 
     static func regions(from blocks: [ReadBlock], contentArea: BoundingBox, image: GrayImage? = nil) -> [Region] {
         let blocks = joiningStrayClosers(joiningAlignedColumns(joiningGutterPieces(blocks)))
-        let typicalHeight = median(blocks.map(\.block.glyphHeight))
+        let typicalHeight = blocks.map(\.block.glyphHeight).median ?? 0
         var regions: [Region] = []
         var glyphHeights: [Int] = []
         var grounds: [UInt8] = []
@@ -89,7 +89,7 @@ enum RegionAssembler {
             if let column = columns.indices.first(where: { column in
                 columns[column].allSatisfy { other in
                     abs(blocks[other].block.box.right - box.right) <= slack
-                        && !blocks[other].lines.contains { line in blocks[piece].lines.contains { overlapsVertically($0.box, line.box) } }
+                        && !blocks[other].lines.contains { line in blocks[piece].lines.contains { $0.box.overlapsVertically(line.box) } }
                 }
             }) {
                 columns[column].append(piece)
@@ -142,7 +142,7 @@ enum RegionAssembler {
         let continued = right.lines.filter { line in
             left.lines.contains { row in
                 let gap = Double(right.block.box.x - row.box.right)
-                return overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2 && gap <= 15 * height
+                return row.box.overlapsVertically(line.box) && line.box.x >= row.box.right - 2 && gap <= 15 * height
             }
         }.count
         // Line numbers may be missing where a dim gutter was not found, as LineNumberGutter allows.
@@ -158,7 +158,7 @@ enum RegionAssembler {
     private static func appending(_ right: ReadBlock, to left: ReadBlock) -> ReadBlock {
         var merged = left
         for (line, glyphs) in zip(right.lines, right.glyphs) {
-            if let row = merged.lines.firstIndex(where: { overlapsVertically($0.box, line.box) }) {
+            if let row = merged.lines.firstIndex(where: { $0.box.overlapsVertically(line.box) }) {
                 merged.lines[row].words += line.words
                 merged.lines[row].text += " " + line.text
                 merged.lines[row].box = merged.lines[row].box.union(line.box)
@@ -187,7 +187,7 @@ enum RegionAssembler {
                 index += 1
                 continue
             }
-            if let row = blocks[target].lines.firstIndex(where: { overlapsVertically($0.box, line.box) }) {
+            if let row = blocks[target].lines.firstIndex(where: { $0.box.overlapsVertically(line.box) }) {
                 blocks[target].lines[row].words = (blocks[target].lines[row].words + line.words).sorted { $0.box.x < $1.box.x }
                 blocks[target].lines[row].text = blocks[target].lines[row].words.map(\.text).joined(separator: " ")
                 blocks[target].lines[row].box = blocks[target].lines[row].box.union(line.box)
@@ -219,9 +219,6 @@ enum RegionAssembler {
             && line.box.x >= box.x - 8 * height && line.box.right <= box.right
     }
 
-    private static func overlapsVertically(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-        min(a.bottom, b.bottom) - max(a.y, b.y) > min(a.height, b.height) / 2
-    }
 
     private static func confidence(of lines: [Line]) -> Double {
         var weighted = 0.0
@@ -231,9 +228,5 @@ enum RegionAssembler {
             characters += word.text.count
         }
         return characters > 0 ? weighted / Double(characters) : 0
-    }
-
-    private static func median(_ values: [Int]) -> Int {
-        values.isEmpty ? 0 : values.sorted()[values.count / 2]
     }
 }

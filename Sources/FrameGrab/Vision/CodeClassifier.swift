@@ -56,7 +56,7 @@ enum CodeClassifier {
         if lines.count >= 3 {
             let lefts = lines.map(\.box.x)
             let base = lefts.min() ?? 0
-            let height = lines.map(\.box.height).sorted()[lines.count / 2]
+            let height = lines.map(\.box.height).median ?? 0
             let indented = lefts.filter { $0 - base > height }.count
             if indented > 0 && indented < lines.count { evidence += 1.5 }
         }

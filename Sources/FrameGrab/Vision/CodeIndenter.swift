@@ -153,8 +153,8 @@ enum CodeIndenter {
     /// two. (Two `'` in a row stand a cell apart.)
     static func joiningQuoteTicks(_ row: [CharacterInk], cell: Double) -> [CharacterInk] {
         guard row.count >= 2 else { return row }
-        let height = Double(row.map { $0.bottom - $0.top }.sorted()[row.count / 2])
-        let baseline = Double(row.map(\.bottom).sorted()[row.count / 2])
+        let height = Double(row.map { $0.bottom - $0.top }.median ?? 0)
+        let baseline = Double(row.map(\.bottom).median ?? 0)
         func isTick(_ ink: CharacterInk) -> Bool {
             Double(ink.bottom - ink.top) <= 0.6 * height && Double(ink.bottom) <= baseline - 0.35 * height
         }
@@ -243,7 +243,7 @@ enum CodeIndenter {
                 if step >= 0.6 * guess && step <= 1.4 * guess { steps.append(step) }
             }
         }
-        return steps.count >= 5 ? median(steps) ?? guess : guess
+        return steps.count >= 5 ? steps.median ?? guess : guess
     }
 
     /// The grid columns holding a character, counted from `origin` (the centre of column 0).
@@ -303,7 +303,7 @@ enum CodeIndenter {
         let guesses = lines.flatMap(\.words).filter { $0.text.count >= 3 }.map {
             Double($0.box.width) / (Double($0.text.count) - 0.2)
         }
-        guard let guess = median(guesses) else { return nil }
+        guard let guess = guesses.median else { return nil }
         var refined: [Double] = []
         for line in lines {
             for (left, right) in zip(line.words, line.words.dropFirst()) {
@@ -312,7 +312,7 @@ enum CodeIndenter {
                 if cells >= 4 { refined.append(distance / cells) }
             }
         }
-        return refined.count >= 3 ? median(refined) : guess
+        return refined.count >= 3 ? refined.median : guess
     }
 
     /// How far one line is below another: halfway between how far their tops and their
@@ -328,10 +328,5 @@ enum CodeIndenter {
         let steps = zip(lines.dropFirst(), lines).map { step(from: $1.box, to: $0.box) }.filter { $0 > 0 }.sorted()
         guard !steps.isEmpty else { return nil }
         return steps[steps.count / 3]
-    }
-
-    private static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        return values.sorted()[values.count / 2]
     }
 }

@@ -213,6 +213,6 @@ enum PunctuationShapes {
                 if let ink { heights.append(ink.bottom - ink.top) }
             }
         }
-        return heights.isEmpty ? 0 : Double(heights.sorted()[heights.count / 2])
+        return Double(heights.median ?? 0)
     }
 }

@@ -20,12 +20,12 @@ enum TextBlockAssembler {
 
         /// The usual line height, so one odd line (a lone brace, a line of short letters)
         /// does not decide.
-        var lineHeight: Double { median(lines.map(\.box.height)) }
+        var lineHeight: Double { Double(lines.map(\.box.height).median ?? 0) }
 
         var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
         /// The level of the surface under most of its lines (one at a panel's edge can differ).
-        var ground: UInt8 { lines.map(\.ground).sorted()[lines.count / 2] }
+        var ground: UInt8 { lines.map(\.ground).median ?? 0 }
 
         /// Whether its characters sit on a monospace grid (code): true from a fit of 0.75 (or
         /// 0.85 on one row), false up to 0.6 (measured: monospace blocks 0.69 to 1, proportional
@@ -47,7 +47,7 @@ enum TextBlockAssembler {
         var xHeight: Double? {
             let heights = lines.flatMap { $0.blobs.map(\.height) }
             guard heights.count >= 4 else { return nil }
-            let all = median(heights), letters = TextBlockAssembler.xHeight(heights)
+            let all = Double(heights.median ?? 0), letters = TextBlockAssembler.xHeight(heights)
             return all < 0.5 * letters ? letters : all
         }
 
@@ -76,7 +76,7 @@ enum TextBlockAssembler {
             var baselines: [Int?] = []
             var lastRow: BoundingBox?
             for line in lines {
-                if let row = lastRow, TextBlockAssembler.overlapsVertically(row, line.box) { continue }
+                if let row = lastRow, row.overlapsVertically(line.box) { continue }
                 baselines.append(line.blobs.count >= 3 ? line.baseline : nil)
                 lastRow = line.box
             }
@@ -141,7 +141,7 @@ enum TextBlockAssembler {
             if line.isDotRow && fits.isEmpty { continue }
             // The nearest block above wins; of equals, the one whose column starts closest.
             if let best = fits.min(by: { distance(blocks[$0], line.box) < distance(blocks[$1], line.box) }) {
-                let sameRow = overlapsVertically(blocks[best].lastRow, line.box)
+                let sameRow = blocks[best].lastRow.overlapsVertically(line.box)
                 var next = Block(line)
                 if sameRow { next.lastRow = blocks[best].lastRow.union(line.box) }
                 blocks[best].add(next)
@@ -153,7 +153,7 @@ enum TextBlockAssembler {
 
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
-                      glyphHeight: Int(median(block.glyphHeights)),
+                      glyphHeight: block.glyphHeights.median ?? 0,
                       xHeight: Int(xHeight(block.lines.flatMap { $0.blobs.map(\.height) })))
         }
     }
@@ -165,7 +165,7 @@ enum TextBlockAssembler {
     private static func inReadingOrder(_ lines: [Line]) -> [Line] {
         var rows: [[Line]] = []
         for line in lines.sorted(by: { $0.box.y < $1.box.y }) {
-            if let last = rows.last, overlapsVertically(last[0].box, line.box) {
+            if let last = rows.last, last[0].box.overlapsVertically(line.box) {
                 rows[rows.count - 1].append(line)
             } else {
                 rows.append([line])
@@ -181,7 +181,7 @@ enum TextBlockAssembler {
         // A line of short letters ("raise") is lower than its neighbours; a taller line is
         // larger text.
         guard ratio >= 0.45, ratio <= 1.6 else { return false }
-        if overlapsVertically(block.lastRow, line) {
+        if block.lastRow.overlapsVertically(line) {
             // The rest of a row split at a wide gap (aligned comments, a string token in its
             // own colour, a table's cell), on either side, when the block's columns already
             // reach over it: wider gaps when they reach all across it. Not a column beside the
@@ -262,7 +262,7 @@ enum TextBlockAssembler {
     /// How many rows `blocks` cover: pieces of one line count once.
     private static func rowCount(_ blocks: [Block]) -> Int {
         var rows: [BoundingBox] = []
-        for line in blocks.flatMap(\.lines) where !rows.contains(where: { overlapsVertically($0, line.box) }) {
+        for line in blocks.flatMap(\.lines) where !rows.contains(where: { $0.overlapsVertically(line.box) }) {
             rows.append(line.box)
         }
         return rows.count
@@ -302,7 +302,7 @@ enum TextBlockAssembler {
         // Two single lines: a spaced-out list, same size and left edge; in monospace type (a
         // terminal's output), a blank line apart.
         let height = max(upper.lineHeight, lower.lineHeight)
-        let glyphRatio = median(lower.glyphHeights) / max(median(upper.glyphHeights), 1)
+        let glyphRatio = Double(lower.glyphHeights.median ?? 0) / max(Double(upper.glyphHeights.median ?? 0), 1)
         let widest = upper.isMonospace == true && lower.isMonospace == true ? 2.2 : 1.6
         return abs(lower.box.x - upper.box.x) <= Int(height / 2) && glyphRatio >= 0.8 && glyphRatio <= 1.25
             && Double(lower.box.y - upper.box.bottom) <= widest * height
@@ -320,7 +320,7 @@ enum TextBlockAssembler {
                 && sameSurface(block.ground, marks.ground)
                 // Each mark stands before a line of the block, on its row.
                 && marks.lines.allSatisfy { mark in
-                    block.lines.contains { overlapsVertically($0.box, mark.box) && $0.box.x > mark.box.right }
+                    block.lines.contains { $0.box.overlapsVertically(mark.box) && $0.box.x > mark.box.right }
                 }
         }) { block, marks in block.adding(marks) }
     }
@@ -347,11 +347,11 @@ enum TextBlockAssembler {
         guard sizeRatio >= 0.7, sizeRatio <= 1.4, left.isMonospace == true || right.isMonospace == true else { return false }
         // The gap between the columns: from the longest of the rows they share (a short cell
         // leaves a wide gap on its own row).
-        let shared = left.lines.filter { row in right.lines.contains { overlapsVertically(row.box, $0.box) } }
+        let shared = left.lines.filter { row in right.lines.contains { row.box.overlapsVertically($0.box) } }
         guard let columnEnd = shared.map(\.box.right).filter({ $0 <= right.box.x + 2 }).max(),
               Double(right.box.x - columnEnd) <= 15 * left.lineHeight else { return false }
         let continued = right.lines.filter { line in
-            left.lines.contains { row in overlapsVertically(row.box, line.box) && line.box.x >= row.box.right - 2 }
+            left.lines.contains { row in row.box.overlapsVertically(line.box) && line.box.x >= row.box.right - 2 }
         }.count
         // One line is the rest of a row, a little apart (a line number's code, coloured apart).
         if right.lines.count == 1 && continued == 1 { return Double(right.box.x - columnEnd) <= 3.5 * left.lineHeight }
@@ -387,7 +387,7 @@ enum TextBlockAssembler {
     private static func rowEnded(in block: Block, by piece: Block) -> BoundingBox? {
         guard piece.lines.count == 1, piece.lines[0].blobs.count <= 12, block.isMonospace == true, block.rowBaselines.count >= 5,
               piece.box.x > block.box.x, sameSurface(block.ground, piece.ground),
-              abs(median(piece.glyphHeights) / median(block.glyphHeights) - 1) <= 0.3,
+              abs(Double(piece.glyphHeights.median ?? 0) / Double(block.glyphHeights.median ?? 0) - 1) <= 0.3,
               let row = block.lines.filter({ abs($0.baseline - piece.lines[0].baseline) <= 2 }).map(\.box).max(by: { $0.right < $1.right }),
               row.right < piece.box.x else { return nil }
         return row
@@ -417,15 +417,12 @@ enum TextBlockAssembler {
         }
     }
 
-    static func overlapsVertically(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-        min(a.bottom, b.bottom) - max(a.y, b.y) > min(a.height, b.height) / 2
-    }
 
     /// Line pieces that share a row become one row.
     private static func mergedRows(_ lines: [Line]) -> [TextBlock.Row] {
         var rows: [TextBlock.Row] = []
         for line in lines.sorted(by: { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }) {
-            if let last = rows.last, overlapsVertically(last.box, line.box) {
+            if let last = rows.last, last.box.overlapsVertically(line.box) {
                 rows[rows.count - 1].box = last.box.union(line.box)
                 rows[rows.count - 1].glyphs += line.blobs
             } else {
@@ -447,11 +444,6 @@ enum TextBlockAssembler {
         guard let tallest = sorted.last else { return 0 }
         let tall = Double(sorted[sorted.count * 9 / 10])
         let letters = sorted.filter { Double($0) >= 0.4 * tall }
-        return median(letters.isEmpty ? [tallest] : letters)
-    }
-
-    private static func median<T: BinaryInteger>(_ values: [T]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        return Double(values.sorted()[values.count / 2])
+        return Double((letters.isEmpty ? [tallest] : letters).median ?? 0)
     }
 }
