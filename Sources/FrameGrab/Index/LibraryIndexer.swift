@@ -70,11 +70,9 @@ public final class LibraryIndexer: Sendable {
         let next = Atomic(0)
         let group = DispatchGroup()
         let workers = min(options.jobs, paths.count)
-        let scan = { () -> ScreenScanner.Options in
-            var scan = options.scan
-            scan.readers = max(1, options.jobs / max(1, workers))
-            return scan
-        }()
+        var perVideo = options.scan
+        perVideo.readers = max(1, options.jobs / max(1, workers))
+        let scan = perVideo
         for _ in 0..<workers {
             group.enter()
             Thread.detachNewThread { [self] in

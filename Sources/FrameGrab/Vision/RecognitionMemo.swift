@@ -14,11 +14,36 @@ final class RecognitionMemo: Sendable {
     /// Pictures held at most, in bytes: thousands of lines of a 1080p screen.
     static let capacity = 32 << 20
 
+    /// What was read, hashed once when made: a line's picture is tens of kilobytes, and it is
+    /// looked up and then remembered, both under the lock.
     struct Key: Hashable, Sendable {
-        var configuration: TesseractEngine.Configuration
-        var layout: TesseractEngine.Layout
-        var alternatives: Bool
-        var image: GrayImage
+        let configuration: TesseractEngine.Configuration
+        let layout: TesseractEngine.Layout
+        let alternatives: Bool
+        let image: GrayImage
+        private let hash: Int
+
+        init(configuration: TesseractEngine.Configuration, layout: TesseractEngine.Layout, alternatives: Bool, image: GrayImage) {
+            self.configuration = configuration
+            self.layout = layout
+            self.alternatives = alternatives
+            self.image = image
+            var hasher = Hasher()
+            hasher.combine(configuration)
+            hasher.combine(layout)
+            hasher.combine(alternatives)
+            hasher.combine(image)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.configuration == b.configuration && a.layout == b.layout && a.alternatives == b.alternatives
+                && a.image == b.image
+        }
     }
 
     private struct State {
