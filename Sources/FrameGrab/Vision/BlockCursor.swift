@@ -1,7 +1,11 @@
 /// A terminal's block cursor: a solid box as tall as the line and a character cell wide. No
 /// letter of a font is a solid box, so Tesseract reads it as whatever letters fit (`fj`) and
 /// the line loses confidence; it is painted out before OCR.
-enum BlockCursor {
+struct BlockCursor: PicturePass {
+    func prepare(_ picture: inout PiecePicture) {
+        picture.image = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
+    }
+
     /// Share of a blob's box its ink fills at least: solid, only its edges blurred.
     static let solidFill = 0.9
 

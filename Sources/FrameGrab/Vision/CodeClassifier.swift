@@ -1,7 +1,13 @@
 /// Decides whether read text is code or prose, from evidence in the text and its layout:
 /// symbol density, keywords, identifier shapes, statement endings, indentation, a line-number
 /// gutter, and whether the characters sit on a monospace grid.
-enum CodeClassifier {
+struct CodeClassifier: CharacterPass {
+    func apply(to region: inout ReadRegion) {
+        let lines = region.lines
+        region.kind = Self.kind(of: lines, monospaceFit: CodeIndenter.monospaceFit(glyphs: region.rows.map(\.glyphs), lines: lines),
+                                hasGutter: region.rows.contains { $0.number != nil })
+    }
+
     private static let symbols: Set<Character> = ["{", "}", "(", ")", "[", "]", ";", "=", "<", ">", "+", "*", "/", "&", "|", "!", ":", "\"", "'", "_", "#", "$", "%", "\\", "`", "@"]
 
     private static let keywords: Set<String> = [

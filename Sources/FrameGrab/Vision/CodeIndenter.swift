@@ -1,3 +1,11 @@
+/// Code on its monospace grid: indentation and spacing from the ink (see `CodeIndenter`).
+struct CodeLayout: CharacterPass {
+    func apply(to region: inout ReadRegion) {
+        guard region.kind == .code else { return }
+        CodeIndenter.layOut(&region)
+    }
+}
+
 /// Lays code out as it was typed. OCR drops leading spaces and splits or joins words around
 /// punctuation (`endElement)` + `;`, `p +1`), so spacing comes from the pixels instead: in a
 /// monospace font every character sits in a cell of one width, and the ink blobs of a line show
@@ -5,11 +13,14 @@
 /// the characters go into those cells and every other cell is a space. Otherwise words are
 /// placed by the gaps between them. Blank lines come back from the vertical gaps.
 enum CodeIndenter {
-    /// `lines` with `indent` set and each line's text spaced as on screen. `glyphs[i]` holds
-    /// the ink blobs of line `i` (empty when unknown).
-    static func laidOut(_ lines: [Line], glyphs: [[BoundingBox]], picture: InkPicture? = nil) -> [Line] {
+    /// The rows of a code region placed on its grid: each character's column and ink where
+    /// they are known, the spaces before it, each row's indent and baseline, and the grid itself.
+    static func layOut(_ region: inout ReadRegion) {
+        let lines = region.lines
+        let glyphs = region.rows.map(\.glyphs)
         guard let guess = cellWidth(of: lines) else {
-            return lines.map { line in var line = line; line.indent = 0; return line }
+            for index in region.rows.indices { region.rows[index].indent = 0 }
+            return
         }
         let cell = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
         let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: cell) }
@@ -23,7 +34,7 @@ enum CodeIndenter {
         // line, or else the words whose cells hold exactly their characters.
         var placements: [Placement?] = []
         for index in lines.indices {
-            let characters = Array(lines[index].text.filter { !$0.isWhitespace })
+            let characters = region.rows[index].characters.map(\.value)
             let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
             if lines[index].words.isEmpty || columns.isEmpty {
                 placements.append(nil)
@@ -36,58 +47,35 @@ enum CodeIndenter {
         let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
         let baselines = PunctuationShapes.baselines(placements.map { $0?.characters ?? [] }, inks: placements.map { $0?.inks ?? [] },
                                                     tops: lines.map(\.box.y))
-        if let picture {
-            readAgain(&placements, in: picture, baselines: baselines, xHeight: xHeight, cell: cell, origin: origin)
-        }
+        region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
 
-        return lines.indices.map { index in
-            var line = lines[index]
-            if line.words.isEmpty {
-                line.indent = 0
-            } else if let placement = placements[index], placement.whole {
-                let characters = PunctuationShapes.corrected(placement.characters, inks: placement.inks,
-                                                             baseline: baselines[index], xHeight: xHeight)
-                line.indent = placement.columns[0]
-                line.text = placed(characters, at: placement.columns)
-            } else {
-                // Spaced as OCR found the words; characters matched to their ink, if any word's
-                // were, checked against it.
-                let unmatched = Array(line.text.filter { !$0.isWhitespace })
-                var characters = PunctuationShapes.corrected(placements[index]?.characters ?? unmatched,
-                                                             inks: placements[index]?.inks ?? Array(repeating: nil, count: unmatched.count),
-                                                             baseline: baselines[index], xHeight: xHeight)[...]
-                for word in line.words.indices {
-                    let count = line.words[word].text.filter { !$0.isWhitespace }.count
-                    line.words[word].text = String(characters.prefix(count))
-                    characters = characters.dropFirst(count)
+        for index in region.rows.indices {
+            region.rows[index].baseline = baselines[index]
+            guard !lines[index].words.isEmpty else {
+                region.rows[index].indent = 0
+                continue
+            }
+            if let placement = placements[index] {
+                for (position, (column, ink)) in zip(placement.columns, placement.inks).enumerated() {
+                    region.rows[index].characters[position].column = column
+                    region.rows[index].characters[position].ink = ink
                 }
-                line.indent = max(0, column(of: line.box.x, cell: cell, origin: origin))
-                line.text = spacedText(of: line.words, cell: cell)
             }
-            return line
-        }
-    }
-
-    /// Characters matched to their ink read again from the picture: a ring marked as a zero is
-    /// a zero, and look-alike letters go by the block's other cells drawn like them.
-    private static func readAgain(_ placements: inout [Placement?], in picture: InkPicture, baselines: [Double?], xHeight: Double,
-                                  cell: Double, origin: Double) {
-        for row in placements.indices {
-            guard let placement = placements[row] else { continue }
-            for (index, ink) in placement.inks.enumerated() {
-                guard let ink, picture.markedZeros.contains(where: { $0.contains(x: ink.center, y: Double(ink.top + ink.bottom) / 2) }) else { continue }
-                placements[row]?.characters[index] = "0"
+            if let placement = placements[index], placement.whole {
+                region.rows[index].isOnGrid = true
+                region.rows[index].indent = placement.columns[0]
+                for position in region.rows[index].characters.indices.dropFirst() {
+                    region.rows[index].characters[position].spacesBefore = placement.columns[position] - placement.columns[position - 1] - 1
+                }
+            } else {
+                // Spaced as OCR found the words.
+                region.rows[index].indent = max(0, column(of: lines[index].box.x, cell: cell, origin: origin))
+                let words = lines[index].words
+                for (word, range) in region.rows[index].wordRanges.enumerated().dropFirst() {
+                    region.rows[index].characters[range.lowerBound].spacesBefore = spaces(between: words[word - 1], and: words[word], cell: cell)
+                }
             }
         }
-        let places: [[LetterShapes.Place]?] = placements.indices.map { row in
-            guard let placement = placements[row], let baseline = baselines[row] else { return nil }
-            return placement.characters.indices.filter { placement.whole || placement.inks[$0] != nil }.map { index in
-                let center = placement.inks[index]?.center ?? origin + Double(placement.columns[index]) * cell
-                return LetterShapes.Place(row: row, index: index, center: center, baseline: baseline)
-            }
-        }
-        let read = LetterShapes.corrected(placements.map { $0?.characters }, places: places, cell: cell, xHeight: xHeight, picture: picture)
-        for row in placements.indices { if let characters = read[row] { placements[row]?.characters = characters } }
     }
 
     /// A line's characters, the grid column of each, and the ink that drew it where known;
@@ -267,33 +255,14 @@ enum CodeIndenter {
         return columns
     }
 
-    private static func placed(_ characters: [Character], at columns: [Int]) -> String {
-        var text = ""
-        var next = columns[0]
-        for (character, column) in zip(characters, columns) {
-            if column > next { text += String(repeating: " ", count: column - next) }
-            text.append(character)
-            next = column + 1
-        }
-        return text
-    }
-
     // MARK: Without the grid
 
-    /// Words joined by as many spaces as fit between them. Two glyphs that touch in the source
-    /// leave at most the two side bearings between their ink (under 0.85 of a cell, measured
-    /// on DejaVu Sans Mono's narrowest pairs); each space adds a cell.
-    static func spacedText(of words: [Word], cell: Double) -> String {
-        var text = ""
-        for (index, word) in words.enumerated() {
-            if index > 0 {
-                let gap = Double(word.box.x - words[index - 1].box.right)
-                let spaces = gap < 0.85 * cell ? 0 : Int(((gap - 0.85 * cell) / cell).rounded(.down)) + 1
-                text += String(repeating: " ", count: spaces)
-            }
-            text += word.text
-        }
-        return text
+    /// How many spaces fit between two words. Two glyphs that touch in the source leave at most
+    /// the two side bearings between their ink (under 0.85 of a cell, measured on DejaVu Sans
+    /// Mono's narrowest pairs); each space adds a cell.
+    static func spaces(between left: Word, and right: Word, cell: Double) -> Int {
+        let gap = Double(right.box.x - left.box.right)
+        return gap < 0.85 * cell ? 0 : Int(((gap - 0.85 * cell) / cell).rounded(.down)) + 1
     }
 
     /// A first guess at the cell width from OCR'd words: ink is narrower than the advance, so

@@ -15,8 +15,10 @@ enum DataDetector {
     nonisolated(unsafe) private static let url = try! NSRegularExpression(
         pattern: #"(?:https?://|www\.)[^\s<>"'`]+|\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})(?:/[^\s<>"'`]*)?"#)
 
-    static func detections(in line: Line) -> [Detection] {
-        let text = line.text
+    static func detections(in row: ReadRow) -> [Detection] {
+        let (spelled, positions) = row.spelling()
+        let text = String(spelled)
+        let line = (text: text, characters: positions.map { $0.map { row.characters[$0] } })
         var found: [Detection] = []
         var taken: [Range<String.Index>] = []
         for match in matches(email, in: text) {
@@ -42,7 +44,8 @@ enum DataDetector {
     }
 
     /// Trims punctuation a sentence puts after a link, and boxes the characters that remain.
-    private static func detection(_ kind: Detection.Kind, _ raw: Substring, range: Range<String.Index>, in line: Line) -> Detection {
+    private static func detection(_ kind: Detection.Kind, _ raw: Substring, range: Range<String.Index>,
+                                  in line: (text: String, characters: [ReadCharacter?])) -> Detection {
         var text = raw
         var end = range.upperBound
         while let last = text.last, ".,;:!?)]}'\"".contains(last) {
@@ -50,31 +53,11 @@ enum DataDetector {
             text = text.dropLast()
             end = line.text.index(before: end)
         }
-        let start = line.text[..<range.lowerBound].filter { !$0.isWhitespace }.count
-        let length = text.filter { !$0.isWhitespace }.count
-        return Detection(kind: kind, text: String(text), box: box(ofCharacters: start..<(start + length), in: line.words))
+        // Offsets in characters, kept inside the row should joined characters ever combine.
+        let start = min(line.characters.count, line.text.distance(from: line.text.startIndex, to: range.lowerBound))
+        let stop = min(line.characters.count, start + line.text.distance(from: range.lowerBound, to: end))
+        let characters = line.characters[start..<stop].compactMap { $0 }
+        let box = characters.dropFirst().reduce(characters.first?.box ?? BoundingBox(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.box) }
+        return Detection(kind: kind, text: String(text), box: box)
     }
-
-    /// The box of a run of non-space characters, from the words holding them; a word only
-    /// partly in the run is cut in proportion to its characters.
-    private static func box(ofCharacters run: Range<Int>, in words: [Word]) -> BoundingBox {
-        var result: BoundingBox?
-        var offset = 0
-        for word in words {
-            let count = word.text.filter { !$0.isWhitespace }.count
-            let wordRun = offset..<(offset + count)
-            offset += count
-            guard let overlap = wordRun.clamped(to: run).nonEmpty, count > 0 else { continue }
-            let perCharacter = Double(word.box.width) / Double(count)
-            let left = word.box.x + Int((Double(overlap.lowerBound - wordRun.lowerBound) * perCharacter).rounded())
-            let right = word.box.x + Int((Double(overlap.upperBound - wordRun.lowerBound) * perCharacter).rounded())
-            let part = BoundingBox(left: left, top: word.box.y, right: right, bottom: word.box.bottom)
-            result = result.map { $0.union(part) } ?? part
-        }
-        return result ?? BoundingBox(x: 0, y: 0, width: 0, height: 0)
-    }
-}
-
-private extension Range where Bound == Int {
-    var nonEmpty: Range<Int>? { isEmpty ? nil : self }
 }

@@ -2,12 +2,16 @@
 /// number is meant: `O`/`o` and `l`/`I` between digits or dots (`1O.5`, `v0.3.l` → …),
 /// an `@` with no letter beside it (`@.2s`, `want @ (`, `unwrap_or(@)`), which no decorator or
 /// address is, and the `O`s of a hex literal (`OxO0A`).
-enum DigitContext {
+struct DigitContext: CharacterPass {
+    func apply(to region: inout ReadRegion) {
+        guard region.kind == .code else { return }
+        region.respell(Self.repaired)
+    }
+
     private static let zeros: Set<Character> = ["O", "o", "@"]
     private static let ones: Set<Character> = ["l", "I", "|"]
 
-    static func repaired(_ text: String) -> String {
-        let characters = Array(text)
+    static func repaired(_ characters: [Character]) -> [Character] {
         var result = characters
         for index in characters.indices {
             let character = characters[index]
@@ -24,7 +28,7 @@ enum DigitContext {
                 result[index] = zeros.contains(character) ? "0" : "1"
             }
         }
-        return String(hexLiteralsRepaired(result))
+        return hexLiteralsRepaired(result)
     }
 
     /// The `O`s of a literal that starts `0x` and holds only hex digits and `O`s are zeros.

@@ -126,3 +126,52 @@ struct DrawnRules {
         return Double(rule.top + rule.bottom) / 2 >= baseline - 0.25 * xHeight ? "_" : "-"
     }
 }
+
+/// Rules are found and painted out on a single line only: in a piece read as a block, a rule
+/// could not be given back to its row.
+struct DrawnRulesErased: PicturePass {
+    func prepare(_ picture: inout PiecePicture) {
+        guard picture.piece.layout == .line else { return }
+        let xHeight = picture.block.xHeight
+        let rules = DrawnRules(in: picture.image, minimumLength: max(12, 4 * xHeight), thickest: max(2, xHeight / 3))
+        guard !rules.rules.isEmpty else { return }
+        picture.image = rules.erased(from: picture.image)
+        picture.rules = rules
+    }
+}
+
+/// A line read with its drawn rules painted out, given them back as words: each repeats its
+/// character over the cells it covers. A rule under or over words (an underline, a strike)
+/// is not text.
+struct DrawnRulesGivenBack: ReadingPass {
+    func check(_ reading: inout PieceReading) {
+        guard let rules = reading.picture.rules else { return }
+        let picture = reading.picture
+        let line = reading.lines.first
+        let row = picture.block.lines[picture.piece.lineIndex]
+        var words = line?.words ?? []
+        let bottoms = row.glyphs.map(\.bottom).sorted()
+        let baseline = Double(bottoms.isEmpty ? row.box.bottom : bottoms[bottoms.count / 2]) - Double(picture.origin.y)
+        let cell = line.flatMap { CodeIndenter.cellWidth(of: [$0]) } ?? 0.55 * Double(picture.block.glyphHeight)
+        for rule in rules.rules {
+            let box = BoundingBox(x: picture.origin.x + rule.left, y: picture.origin.y + rule.top,
+                                  width: rule.right - rule.left, height: rule.bottom - rule.top)
+            if rule.dots > 0 {
+                // Dots with nothing above or below them are dots, whatever OCR made of them (`nn`).
+                words.removeAll { $0.box.x >= box.x - 2 && $0.box.right <= box.right + 2 }
+            } else if words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > $0.box.width / 2 }) {
+                continue
+            }
+            let character = DrawnRules.character(of: rule, baseline: baseline, xHeight: Double(picture.block.xHeight))
+            let count = rule.dots > 0 ? rule.dots : max(1, Int((Double(box.width) / cell).rounded()))
+            words.append(Word(text: String(repeating: character, count: count), box: box, confidence: 0.9))
+        }
+        guard !words.isEmpty else {
+            reading.lines = []
+            return
+        }
+        words.sort { $0.box.x < $1.box.x }
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        reading.lines = [Line(text: words.map(\.text).joined(separator: " "), box: box, words: words)]
+    }
+}

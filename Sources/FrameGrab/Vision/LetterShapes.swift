@@ -9,12 +9,27 @@
 /// different characters in a group 0.46 (median), beyond 0.2 in 95 pairs of 100. Only groups of
 /// look-alikes are compared: letters that differ by one small stroke (`h` and `n`, `c` and
 /// `e`) and `0` and `O` lie within `alike` of each other in some fonts.
-enum LetterShapes {
-    static let groups: [Set<Character>] = [
-        ["l", "L", "1", "I", "i", "|"], ["f", "F"], ["s", "5"], ["0", "@"], ["1", "4"],
-        ["(", "[", "{", "C", "c", "<", "¢", "£"], [")", "]", "}", "J", ">", "3"],
-        ["`", "'", "\"", "~", "°", "”", "“"],
-    ]
+struct LetterShapes: CharacterPass {
+    /// Every code character whose cell is known: matched to its ink, or on a row matched whole.
+    func apply(to region: inout ReadRegion) {
+        guard region.kind == .code, let grid = region.grid, let picture = region.picture else { return }
+        let characters: [[Character]?] = region.rows.map { $0.characters.map(\.value) }
+        let places: [[Place]?] = region.rows.enumerated().map { row, read in
+            guard let baseline = read.baseline else { return nil }
+            return read.characters.indices.filter { read.isOnGrid || read.characters[$0].ink != nil }.map { index in
+                let character = read.characters[index]
+                let center = character.ink?.center ?? grid.origin + Double(character.column ?? 0) * grid.cell
+                return Place(row: row, index: index, center: center, baseline: baseline)
+            }
+        }
+        let read = Self.corrected(characters, places: places, cell: grid.cell, xHeight: grid.xHeight, picture: picture)
+        for (row, values) in read.enumerated() {
+            guard let values else { continue }
+            for (index, value) in values.enumerated() { region.rows[row].characters[index].value = value }
+        }
+    }
+
+    static let groups = Lookalikes.groups
     /// Cells within this distance look alike.
     static let alike: Float = 0.12
     /// A cell is read again when this many look like it, and this share of them agree.

@@ -3,17 +3,15 @@
 ///
 /// A gutter is a column of whole numbers at the start of most lines, counting up (by one, or
 /// with jumps where lines wrap or fold), with a gap after them.
-enum LineNumberGutter {
-    struct Split {
-        var lines: [Line]
-        var glyphs: [[BoundingBox]]
-        /// The gutter's number on each line; nil where the row has none.
-        var numbers: [Int?]
+struct LineNumberGutter: CharacterPass {
+    func apply(to region: inout ReadRegion) {
+        if let rows = Self.split(region.rows) { region.rows = rows }
     }
 
-    /// Lines that start with a gutter number lose it (with its ink blobs); others are unchanged.
-    /// Returns nil when there is no gutter.
-    static func split(_ lines: [Line], glyphs: [[BoundingBox]]) -> Split? {
+    /// Rows that start with a gutter number lose it (with its ink blobs) and keep it as their
+    /// `number`; others are unchanged. Nil when there is no gutter.
+    static func split(_ rows: [ReadRow]) -> [ReadRow]? {
+        let lines = rows.map(\.line)
         let candidates = lines.map(leadingNumber)
         let numbered = candidates.compactMap { $0 }
         guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
@@ -23,15 +21,15 @@ enum LineNumberGutter {
         // column ends where most numbers do: one read with the code's first character
         // (`58}`) reaches further.
         let rights = numbered.map(\.word.box.right).sorted()
-        let height = numbered.map(\.word.box.height).max()!
-        let gutterRight = rights.filter { $0 <= rights[rights.count / 2] + height / 2 }.max()!
-        var split = Split(lines: [], glyphs: [], numbers: [])
+        let height = numbered.map(\.word.box.height).max() ?? 0
+        let gutterRight = rights.filter { $0 <= rights[rights.count / 2] + height / 2 }.max() ?? rights[0]
+        var split = rows
         for (index, line) in lines.enumerated() {
             let number = candidates[index]
-            if let (value, code) = straddling(line, glyphs: glyphs[index], gutterRight: gutterRight, height: height) {
-                split.lines.append(code)
-                split.glyphs.append(glyphs[index].filter { $0.x > gutterRight })
-                split.numbers.append(value)
+            if let (value, code) = straddling(line, glyphs: rows[index].glyphs, gutterRight: gutterRight, height: height) {
+                split[index].words = code
+                split[index].glyphs = rows[index].glyphs.filter { $0.x > gutterRight }
+                split[index].number = value
                 continue
             }
             // A number in the gutter's column: OCR may box it wider, over the code's first
@@ -39,17 +37,14 @@ enum LineNumberGutter {
             let edge = gutterRight + height / 2
             let first = line.words.first
             let value = number?.value ?? first.flatMap { $0.box.x < gutterRight ? Self.number($0.text) : nil }
-            guard let first, value != nil || first.box.right <= edge else {
-                split.lines.append(line)
-                split.glyphs.append(glyphs[index])
-                split.numbers.append(nil)
-                continue
-            }
-            split.lines.append(withoutFirstWord(line))
-            split.glyphs.append(glyphs[index].filter { $0.x > min(first.box.right, edge) })
-            split.numbers.append(value)
+            guard let first, value != nil || first.box.right <= edge else { continue }
+            // An empty line at the gutter's edge when nothing follows the number.
+            split[index].place = BoundingBox(x: first.box.right, y: line.box.y, width: 0, height: line.box.height)
+            split[index].words = Array(line.words.dropFirst())
+            split[index].glyphs = rows[index].glyphs.filter { $0.x > min(first.box.right, edge) }
+            split[index].number = value
         }
-        split.numbers = countingOn(split.numbers)
+        for (index, number) in countingOn(split.map(\.number)).enumerated() { split[index].number = number }
         return split
     }
 
@@ -73,35 +68,19 @@ enum LineNumberGutter {
         return result
     }
 
-    /// The line's code, its first word (the number) gone; an empty line at the gutter's edge
-    /// when nothing follows.
-    private static func withoutFirstWord(_ line: Line) -> Line {
-        var code = line
-        let number = code.words.removeFirst()
-        code.text = code.words.map(\.text).joined(separator: " ")
-        if let first = code.words.first {
-            code.box = code.words.dropFirst().reduce(first.box) { $0.union($1.box) }
-        } else {
-            code.box = BoundingBox(x: number.box.right, y: line.box.y, width: 0, height: line.box.height)
-        }
-        return code
-    }
-
     /// A first word OCR read across the gutter's edge, number and code together (`390i}`):
     /// the digits are the number, and the code keeps as many of the last characters as it
     /// has ink cells right of the gutter.
-    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int) -> (Int, Line)? {
+    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int) -> (Int, [Word])? {
         guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + height / 2 else { return nil }
         let digits = first.text.prefix { $0.isASCIIDigit }
         guard let value = number(String(digits)) else { return nil }
         let codeInk = glyphs.filter { $0.x > gutterRight && $0.x < first.box.right }
         let cells = CharacterInk.cells(in: codeInk)
         guard !cells.isEmpty, cells.count <= first.text.count - digits.count else { return nil }
-        var code = line
-        code.words[0].text = String(first.text.suffix(cells.count))
-        code.words[0].box = codeInk.dropFirst().reduce(codeInk[0]) { $0.union($1) }
-        code.text = code.words.map(\.text).joined(separator: " ")
-        code.box = code.words.dropFirst().reduce(code.words[0].box) { $0.union($1.box) }
+        var code = line.words
+        code[0].text = String(first.text.suffix(cells.count))
+        code[0].box = codeInk.dropFirst().reduce(codeInk[0]) { $0.union($1) }
         return (value, code)
     }
 
@@ -135,9 +114,8 @@ enum LineNumberGutter {
     /// Gutters right-align their numbers (or left-align them, in some editors).
     private static func rightEdgesAlign(_ boxes: [BoundingBox]) -> Bool {
         let height = boxes.map(\.height).max() ?? 1
-        let rights = boxes.map(\.right)
-        let lefts = boxes.map(\.x)
-        return (rights.max()! - rights.min()! <= height) || (lefts.max()! - lefts.min()! <= height)
+        func spread(_ values: [Int]) -> Int { (values.max() ?? 0) - (values.min() ?? 0) }
+        return spread(boxes.map(\.right)) <= height || spread(boxes.map(\.x)) <= height
     }
 }
 

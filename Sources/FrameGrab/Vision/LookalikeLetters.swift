@@ -5,7 +5,19 @@
 /// a fair chance. Over the fixtures a camel-case capital gets its look-alike at most 0.11,
 /// while a misread one mostly gets 0.3 to 0.85. A capital that starts a word is left alone:
 /// there `Line` scores `l` as high as any misread.
-enum LookalikeLetters {
+struct LookalikeLetters: ReadingPass {
+    /// Alternatives cost time on every character, and few lines need them: a piece is read
+    /// again with them only when one of its words is suspect.
+    func check(_ reading: inout PieceReading) {
+        guard reading.lines.contains(where: { $0.words.contains(where: Self.isSuspect) }) else { return }
+        reading.lines = reading.read(alternatives: true).map { line in
+            var line = line
+            line.words = line.words.map(Self.corrected)
+            line.text = line.words.map(\.text).joined(separator: " ")
+            return line
+        }
+    }
+
     private static let lookalikes: [Character: Character] = ["L": "l", "F": "f", "C": "("]
     private static let fairChance = 0.3
 
@@ -33,32 +45,5 @@ enum LookalikeLetters {
         var result = word
         result.text = String(characters)
         return result
-    }
-}
-
-extension LookalikeLetters {
-    /// Keywords and built-ins that code never capitalises, read with a footed `l` taken for
-    /// `L` at the start (`Let mut total`, `Len(block)`), where no camel case can tell.
-    private static let lowercaseWords: [(read: String, meant: String, followedBy: Character)] = [
-        ("Let", "let", " "),
-        ("Len", "len", "("),
-    ]
-
-    /// `text` with those words made lowercase where they stand as words, followed by what
-    /// follows them in code (`let` a space, `len` its parenthesis).
-    static func keywordsRepaired(_ text: String) -> String {
-        var characters = Array(text)
-        for (read, meant, followedBy) in lowercaseWords {
-            let word = Array(read)
-            var index = 0
-            while index + word.count < characters.count {
-                defer { index += 1 }
-                guard Array(characters[index..<index + word.count]) == word, characters[index + word.count] == followedBy else { continue }
-                if index > 0, characters[index - 1].isLetter || characters[index - 1].isNumber
-                    || "_.$".contains(characters[index - 1]) { continue }
-                characters.replaceSubrange(index..<index + word.count, with: Array(meant))
-            }
-        }
-        return String(characters)
     }
 }

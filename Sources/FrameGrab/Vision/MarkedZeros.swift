@@ -8,7 +8,13 @@
 /// the ring than its stroke leaves a plain oval, which reads as `0` (or `O`, which digit context
 /// repairs). `8`, `B` and `g` pinch in between their holes, `@` has a small hole beside a big
 /// one, and `%` is not one ring.
-enum MarkedZeros {
+struct MarkedZeros: PicturePass {
+    func prepare(_ picture: inout PiecePicture) {
+        let marked = Self.erased(from: picture.image)
+        picture.image = marked.picture
+        picture.markedZeros += marked.zeros.map(picture.inFrame)
+    }
+
     /// `picture` (dark ink on white paper) with the marks inside zeros painted white, and the
     /// boxes of the zeros found: whatever OCR reads there, a ring with a mark is a zero.
     static func erased(from picture: GrayImage) -> (picture: GrayImage, zeros: [BoundingBox]) {
@@ -146,6 +152,21 @@ enum MarkedZeros {
             let stroke = self.stroke
             return (0..<box.area).filter { pixels[$0] == .hole || (pixels[$0] == .ink && distance[$0] > stroke) }
                 .map { (box.x + $0 % box.width, box.y + $0 / box.width) }
+        }
+    }
+}
+
+/// Whatever OCR read where a zero was found marked with a slash or a dot, is a zero: each code
+/// character matched to its ink, inside such a ring.
+struct MarkedZerosRead: CharacterPass {
+    func apply(to region: inout ReadRegion) {
+        guard region.kind == .code, region.grid != nil, let zeros = region.picture?.markedZeros, !zeros.isEmpty else { return }
+        for row in region.rows.indices {
+            for index in region.rows[row].characters.indices {
+                guard let ink = region.rows[row].characters[index].ink,
+                      zeros.contains(where: { $0.contains(x: ink.center, y: Double(ink.top + ink.bottom) / 2) }) else { continue }
+                region.rows[row].characters[index].value = "0"
+            }
         }
     }
 }

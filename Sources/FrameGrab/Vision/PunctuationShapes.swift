@@ -1,16 +1,42 @@
 /// Checks punctuation against where its ink sits, since OCR confuses marks that differ mostly
 /// in height: `.` on the baseline, `-` at mid-height, `_` and `,` below the baseline; a small
 /// mark up high read as `°` or `*` is a backtick, and so is one narrow tick read as a quote or
-/// a tilde; a tall narrow stroke read as a letter, that reaches below the baseline, is the
-/// bracket closing the innermost open one, and a `C` or `>` that does is a parenthesis.
+/// a tilde; a tall narrow stroke read as a letter, that reaches below the baseline, is a
+/// bracket (`ClosingBrackets` tells which), and a `C` or `>` that does is a parenthesis.
 /// Typographic quotes become the ASCII quotes code uses.
-enum PunctuationShapes {
+struct PunctuationShapes: CharacterPass {
+    /// Every character of code, checked against its ink where it has some; typographic marks
+    /// wherever they are.
+    func apply(to region: inout ReadRegion) {
+        guard region.kind == .code, let grid = region.grid else { return }
+        for row in region.rows.indices {
+            let characters = region.rows[row].characters
+            let marks = Self.corrected(characters.map(\.value), inks: characters.map(\.ink), baseline: region.rows[row].baseline,
+                                       xHeight: grid.xHeight)
+            for (index, mark) in marks.enumerated() {
+                switch mark {
+                case .character(let value):
+                    region.rows[row].characters[index].value = value
+                case .closer:
+                    region.rows[row].characters[index].isPendingCloser = true
+                }
+            }
+        }
+    }
+
+    /// What a character is once its ink has been looked at.
+    enum Mark: Equatable {
+        case character(Character)
+        /// A bracket stroke: which bracket, the brackets open around it tell (`ClosingBrackets`).
+        case closer
+    }
+
     private static let flatMarks: Set<Character> = [".", "-", "_", ",", "·", "—", "–"]
     private static let highMarks: Set<Character> = ["°", "*", "`", "º", "^"]
     private static let singleTickLookalikes: Set<Character> = ["\"", "~", "“", "”"]
     private static let strokes: Set<Character> = ["i", "l", "1", "!", "I", "t"]
     private static let dotted: Set<Character> = ["i", "j", "!", "¡", ":", ";"]
-    private static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
+    static let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
     /// Letters and marks a parenthesis is read as when its curve is shallow: they stand on the
     /// baseline, a parenthesis reaches below it.
     private static let parenthesisLookalikes: [Character: Character] = ["C": "(", "c": "(", "<": "(", ">": ")"]
@@ -24,112 +50,34 @@ enum PunctuationShapes {
 
     /// `characters[i]` drawn by `inks[i]` (nil where a cell holds several characters), on a
     /// row whose baseline is `baseline` (see `baselines`).
-    static func corrected(_ characters: [Character], inks: [CharacterInk?], baseline: Double?, xHeight: Double) -> [Character] {
-        guard xHeight >= 4, let baseline else { return characters.map { typographic[$0] ?? $0 } }
-        return zip(characters, inks).map { character, ink in
-            if let ink, isBacktick(ink, readAs: character, baseline: baseline, xHeight: xHeight) { return "`" }
-            if let ascii = typographic[character] { return ascii }
-            guard let ink else { return character }
-            if flatMarks.contains(character) {
-                // A comma OCR saw with ink below the baseline stays: in small type its tail is a
-                // pixel, and its ink may be as wide as it is tall.
-                if character == ",", Double(ink.bottom) - baseline >= 1 { return character }
-                return flatMark(ink, baseline: baseline, xHeight: xHeight) ?? character
-            }
-            if highMarks.contains(character) && isSmallHighMark(ink, baseline: baseline, xHeight: xHeight) {
-                return "`"
-            }
-            if dotted.contains(character), let mark = twoDots(ink, baseline: baseline, xHeight: xHeight) {
-                return mark
-            }
-            if strokes.contains(character) && isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
-                return bracketPlaceholder(for: character)
-            }
-            if let parenthesis = parenthesisLookalikes[character], isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
-                return parenthesis
-            }
-            return character
+    static func corrected(_ characters: [Character], inks: [CharacterInk?], baseline: Double?, xHeight: Double) -> [Mark] {
+        guard xHeight >= 4, let baseline else { return characters.map { .character(typographic[$0] ?? $0) } }
+        return zip(characters, inks).map { character, ink in corrected(character, ink: ink, baseline: baseline, xHeight: xHeight) }
+    }
+
+    private static func corrected(_ character: Character, ink: CharacterInk?, baseline: Double, xHeight: Double) -> Mark {
+        if let ink, isBacktick(ink, readAs: character, baseline: baseline, xHeight: xHeight) { return .character("`") }
+        if let ascii = typographic[character] { return .character(ascii) }
+        guard let ink else { return .character(character) }
+        if flatMarks.contains(character) {
+            // A comma OCR saw with ink below the baseline stays: in small type its tail is a
+            // pixel, and its ink may be as wide as it is tall.
+            if character == ",", Double(ink.bottom) - baseline >= 1 { return .character(character) }
+            return .character(flatMark(ink, baseline: baseline, xHeight: xHeight) ?? character)
         }
-    }
-
-    /// Stands for a bracket until the region's text says which one (see `closingBrackets`):
-    /// a private-use character that remembers what OCR read there.
-    static func bracketPlaceholder(for read: Character) -> Character {
-        let code = read.unicodeScalars.first.map { $0.value } ?? 0
-        return Character(Unicode.Scalar(0xF0000 + min(code, 0xFFFF)) ?? "?")
-    }
-
-    private static func readCharacter(behind placeholder: Character) -> Character? {
-        guard let scalar = placeholder.unicodeScalars.first, (0xF0000...0xFFFFF).contains(scalar.value),
-              let read = Unicode.Scalar(scalar.value - 0xF0000) else { return nil }
-        return Character(read)
-    }
-
-    /// Replaces each placeholder with the bracket that closes the innermost one still open in
-    /// `text`; where nothing is open, with what OCR read. A `3` alone at the start of a line,
-    /// where a `{` is open, is its `}`. (A `]` closing a `(` is left alone: as often the `(`
-    /// was a misread `[` as the `]` a misread `)`.)
-    static func closingBrackets(in text: String) -> String {
-        let characters = Array(text)
-        var open: [Character] = []
-        var result = ""
-        var startsLine = true
-        for (index, character) in characters.enumerated() {
-            defer {
-                if character == "\n" { startsLine = true } else if !character.isWhitespace { startsLine = false }
-            }
-            if let read = readCharacter(behind: character) {
-                let opener = open.popLast()
-                result.append(opener.flatMap { closers[$0] } ?? read)
-            } else if closers[character] != nil {
-                open.append(character)
-                result.append(character)
-            } else if closers.values.contains(character) {
-                _ = open.popLast()
-                result.append(character)
-            } else if character == "3", startsLine, open.last == "{",
-                      index + 1 == characters.count || "\n;),".contains(characters[index + 1]) {
-                open.removeLast()
-                result.append("}")
-            } else {
-                result.append(character)
-            }
+        if highMarks.contains(character) && isSmallHighMark(ink, baseline: baseline, xHeight: xHeight) {
+            return .character("`")
         }
-        return result
-    }
-
-    /// `text` without a `{` OCR saw in the round curve of a `(` (`new({)`, `Ok({total)`): one
-    /// right after a `(` on a line that its brackets balance without it, and not with it.
-    static func withoutStrayBraces(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var characters = Array(line)
-            var index = 1
-            while index < characters.count {
-                if characters[index] == "{", characters[index - 1] == "(", !balances(characters),
-                   balances(Array(characters[..<index] + characters[(index + 1)...])) {
-                    characters.remove(at: index)
-                } else {
-                    index += 1
-                }
-            }
-            return String(characters)
-        }.joined(separator: "\n")
-    }
-
-    /// Whether every bracket on the line closes one of its kind opened before it on the line,
-    /// and none is left open. Quotes are not told apart: a bracket in a string counts too.
-    private static func balances(_ characters: [Character]) -> Bool {
-        var open: [Character] = []
-        for character in characters {
-            if closers[character] != nil {
-                open.append(character)
-            } else if closers.values.contains(character) {
-                guard let opener = open.popLast(), closers[opener] == character else { return false }
-            } else if readCharacter(behind: character) != nil {
-                return false
-            }
+        if dotted.contains(character), let mark = twoDots(ink, baseline: baseline, xHeight: xHeight) {
+            return .character(mark)
         }
-        return open.isEmpty
+        if strokes.contains(character) && isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
+            return .closer
+        }
+        if let parenthesis = parenthesisLookalikes[character], isBracketStroke(ink, baseline: baseline, xHeight: xHeight) {
+            return .character(parenthesis)
+        }
+        return .character(character)
     }
 
     /// `:` or `;`: two small marks one above the other, where `i` has a stem below its dot.

@@ -1,10 +1,26 @@
 /// Repairs the shell prompts that start terminal lines (`user@host:~/src$ make`), whose shape
 /// is known and which repeat: OCR reads a thin `~` as `-`, a `$` as an `s` run into the path,
 /// and now and then one letter of one prompt wrong, where the other prompts read it right.
-enum ShellPrompts {
-    /// `text` with each line's `user@host:` prompt repaired.
-    static func repaired(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+struct ShellPrompts: CharacterPass {
+    func apply(to region: inout ReadRegion) {
+        guard region.kind == .code else { return }
+        let spellings = region.rows.map { $0.spelling() }
+        let repaired = Self.repaired(spellings.map(\.characters))
+        for (row, (spelling, line)) in zip(spellings, repaired).enumerated() {
+            // Marks mended one for one, then the `user@host` put right, which may differ in length.
+            for (index, value) in line.shaped.enumerated() where value != spelling.characters[index] {
+                if let position = spelling.positions[index] { region.rows[row].characters[position].value = value }
+            }
+            guard let (range, userHost) = line.userHost, !range.isEmpty, let first = spelling.positions[range.lowerBound],
+                  let last = spelling.positions[range.upperBound - 1] else { continue }
+            region.rows[row].replace(first..<(last + 1), with: userHost)
+        }
+    }
+
+    /// Each line with its prompt's marks mended (`shaped`, one for one), and the part of it
+    /// that is the `user@host` most prompts show, with what it should read.
+    static func repaired(_ lines: [[Character]]) -> [(shaped: [Character], userHost: (Range<Int>, [Character])?)] {
+        var lines = lines
         let prompts = lines.indices.compactMap { index in prompt(in: lines[index]).map { (index, $0) } }
         for (index, range) in prompts {
             shaped(&lines[index], prompt: range)
@@ -16,18 +32,17 @@ enum ShellPrompts {
         for (index, range) in prompts {
             counts[String(lines[index][userHost(in: lines[index], word: range)]), default: 0] += 1
         }
-        for index in lines.indices {
-            guard let word = prompt(in: lines[index]) ?? firstWord(in: lines[index]) else { continue }
-            let range = userHost(in: lines[index], word: word)
-            let reading = String(lines[index][range])
+        return lines.map { line in
+            guard let word = prompt(in: line) ?? firstWord(in: line) else { return (line, nil) }
+            let range = userHost(in: line, word: word)
+            let reading = String(line[range])
             let candidates: [(count: Int, distance: Int, prompt: String)] = counts.compactMap { candidate, count in
                 let distance = editDistance(candidate, reading)
                 return count > counts[reading, default: 0] && distance <= 2 ? (count, distance, candidate) : nil
             }
             let better = candidates.min { a, b in (-a.count, a.distance, a.prompt) < (-b.count, b.distance, b.prompt) }
-            if let better { lines[index].replaceSubrange(range, with: Array(better.prompt)) }
+            return (line, better.map { (range, Array($0.prompt)) })
         }
-        return lines.map { String($0) }.joined(separator: "\n")
     }
 
     /// Where the line's prompt is: `user@host:` and the working directory, up to the first space.
@@ -58,7 +73,8 @@ enum ShellPrompts {
     }
 
     private static func shaped(_ line: inout [Character], prompt: Range<Int>) {
-        let directory = line[prompt].firstIndex(of: ":")! + 1
+        guard let colon = line[prompt].firstIndex(of: ":") else { return }
+        let directory = colon + 1
         // The home directory: `-` is no path's first character where a `/` or the end follows.
         if line[directory] == "-", directory + 1 == prompt.upperBound || "/$#".contains(line[directory + 1]) {
             line[directory] = "~"
@@ -70,14 +86,14 @@ enum ShellPrompts {
     }
 
     /// Characters to insert, delete or change to turn `a` into `b`; a look-alike OCR confuses
-    /// (`l` for `1`, see `LetterShapes.groups`) costs nothing to change.
+    /// (`l` for `1`, see `Lookalikes.groups`) costs nothing to change.
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         var previous = Array(0...b.count)
         for i in a.indices {
             var current = [i + 1]
             for j in b.indices {
-                let change = a[i] == b[j] || LetterShapes.groups.contains { $0.contains(a[i]) && $0.contains(b[j]) } ? 0 : 1
+                let change = a[i] == b[j] || Lookalikes.groups.contains { $0.contains(a[i]) && $0.contains(b[j]) } ? 0 : 1
                 current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + change))
             }
             previous = current

@@ -149,7 +149,7 @@ enum TextBlockAssembler {
                 blocks.append(Block(line))
             }
         }
-        blocks = joinedRowEnds(joinedMarkers(joinedTableColumns(joinedAcrossBlankLines(blocks))))
+        for join in joins { blocks = join(blocks) }
 
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
@@ -157,6 +157,14 @@ enum TextBlockAssembler {
                       xHeight: Int(xHeight(block.lines.flatMap { $0.blobs.map(\.height) })))
         }
     }
+
+    /// After lines have joined the blocks above them, blocks that are one text, in order.
+    private static let joins: [@Sendable ([Block]) -> [Block]] = [
+        joinedAcrossBlankLines,   // a blank line or two apart, in one rhythm
+        joinedTableColumns,       // columns of monospace type that share their rows
+        joinedMarkers,            // a column of marks before the lines they mark
+        joinedRowEnds,            // a terminal row's end aligned far right
+    ]
 
     // MARK: Line by line
 

@@ -7,11 +7,10 @@
 /// the top, small type is chrome: a slide's title is large. A sidebar beside an editor's code
 /// (a file tree) is chrome too.
 enum UIChrome {
-    /// - Parameters:
-    ///   - glyphHeights: each region's typical glyph height.
-    ///   - grounds: the ground level under each region; `contentGround`, the main content's.
-    static func gathered(_ regions: [Region], contentArea: BoundingBox, typicalGlyphHeight: Int,
-                         glyphHeights: [Int], grounds: [UInt8], contentGround: UInt8) -> [Region] {
+    /// The regions as the report shows them, bars gathered. `contentGround` is the ground level
+    /// under the main content.
+    static func gathered(_ reads: [ReadRegion], contentArea: BoundingBox, typicalGlyphHeight: Int, contentGround: UInt8) -> [Region] {
+        let regions = reads.map { $0.region() }
         let band = max(24, contentArea.height / 18)
         var top: [Int] = []
         var bottom: [Int] = []
@@ -19,18 +18,18 @@ enum UIChrome {
         // `Ln 24, Col 34`): along the top it holds a word or two; along the bottom, the row it
         // makes must be a bar (below).
         for (index, region) in regions.enumerated() where region.lines.count == 1 {
-            guard glyphHeights[index] <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
+            guard reads[index].block.glyphHeight <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
             let fewWords = region.kind != .code || region.lines[0].words.count <= 2
             if region.box.bottom - contentArea.y <= band && fewWords { top.append(index) }
             if contentArea.bottom - region.box.bottom <= band { bottom.append(index) }
         }
         var bars: [[Int]] = rows(of: top, in: regions)
         bars += rows(of: bottom, in: regions).filter { row in
-            row.count >= 3 || row.allSatisfy { abs(Int(grounds[$0]) - Int(contentGround)) > 20 }
+            row.count >= 3 || row.allSatisfy { abs(Int(reads[$0].block.ground) - Int(contentGround)) > 20 }
         }
         var result = regions.enumerated().filter { index, _ in !bars.joined().contains(index) }.map { index, region in
             var region = region
-            if isSidebar(index, in: regions, contentArea: contentArea, glyphHeights: glyphHeights)
+            if isSidebar(index, in: regions, contentArea: contentArea, glyphHeights: reads.map(\.block.glyphHeight))
                 || isIconColumn(region, contentArea: contentArea) {
                 region.kind = .ui
             }

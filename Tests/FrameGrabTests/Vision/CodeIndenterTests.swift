@@ -14,7 +14,7 @@ struct CodeIndenterTests {
     @Test("Indentation and inner spaces come back exactly", arguments: sources)
     func spacing(source: [String]) {
         let (lines, glyphs) = SyntheticLines.lines(source)
-        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        let laidOut = PassTable.laidOut(lines, glyphs: glyphs)
         #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text } == source)
     }
 
@@ -25,7 +25,7 @@ struct CodeIndenterTests {
         let merged = Word(text: "=n;", box: lines[0].words[1].box.union(lines[0].words[2].box), confidence: 0.9)
         lines[0].words = [lines[0].words[0], merged]
         lines[0].text = "*out =n;"
-        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        let laidOut = PassTable.laidOut(lines, glyphs: glyphs)
         #expect(laidOut[0].text == "*out = n;")
         #expect(laidOut[0].indent == 0)
         _ = glyphs
@@ -39,7 +39,7 @@ struct CodeIndenterTests {
         lines[0].words[2].text = "100;"
         lines[0].words[5].text = "2;"
         lines[0].text = lines[0].words.map(\.text).joined(separator: " ")
-        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        let laidOut = PassTable.laidOut(lines, glyphs: glyphs)
         #expect(laidOut[0].text == "x = 100; y = 2;")
         _ = glyphs
         glyphs[0].removeAll()
@@ -59,7 +59,7 @@ struct CodeIndenterTests {
         let merged = Word(text: "=\"ab\"", box: lines[0].words[1].box.union(lines[0].words[2].box), confidence: 0.9)
         lines[0].words = [lines[0].words[0], merged]
         lines[0].text = "name =\"ab\""
-        let laidOut = CodeIndenter.laidOut(lines, glyphs: glyphs)
+        let laidOut = PassTable.laidOut(lines, glyphs: glyphs)
         #expect(laidOut[0].text == source)
     }
 
@@ -100,8 +100,8 @@ struct CodeIndenterTests {
         let zero = BoundingBox(x: 158, y: 0, width: 10, height: 20)
         let picture = InkPicture(image: GrayImage(width: 300, height: 40, filledWith: 255), ground: 255, polarity: .darkOnLight,
                                  inkContrast: 200, markedZeros: [zero])
-        #expect(CodeIndenter.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == "x = 0x1F")
-        #expect(CodeIndenter.laidOut(lines, glyphs: glyphs)[0].text == "x = @x1F")
+        #expect(PassTable.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == "x = 0x1F")
+        #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text == "x = @x1F")
     }
 
     @Test("Where ink and OCR disagree in number, the words that match their cells are still checked against their ink")
@@ -111,6 +111,6 @@ struct CodeIndenterTests {
         glyphs[0][3] = BoundingBox(x: glyphs[0][3].x, y: 15, width: glyphs[0][3].width, height: 10)
         // A speck after `bar`: one cell more than OCR read.
         glyphs[0].append(BoundingBox(x: 100 + 8 * 14 + 5, y: 8, width: 3, height: 3))
-        #expect(CodeIndenter.laidOut(lines, glyphs: glyphs)[0].text == "foo, bar")
+        #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text == "foo, bar")
     }
 }

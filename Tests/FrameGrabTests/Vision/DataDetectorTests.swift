@@ -17,13 +17,13 @@ struct DataDetectorTests {
     @Test("Finds links and addresses, and nothing in code member chains", arguments: cases)
     func detects(sample: (String, [String])) {
         let (line, _) = SyntheticLines.line(sample.0, row: 0)
-        #expect(DataDetector.detections(in: line).map(\.text) == sample.1)
+        #expect(DataDetector.detections(in: ReadRow(line, glyphs: [])).map(\.text) == sample.1)
     }
 
     @Test("A detection's box covers its characters")
     func box() throws {
         let (line, glyphs) = SyntheticLines.line("mail talks@example.org now", row: 0, cell: 10, left: 0)
-        let detection = try #require(DataDetector.detections(in: line).first)
+        let detection = try #require(DataDetector.detections(in: ReadRow(line, glyphs: [])).first)
         #expect(detection.kind == .email)
         let first = try #require(glyphs.dropFirst(4).first)
         let last = try #require(glyphs.dropFirst(4 + "talks@example.org".count - 1).first)

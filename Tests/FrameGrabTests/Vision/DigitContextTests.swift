@@ -23,6 +23,6 @@ struct DigitContextTests {
 
     @Test("Only where a number is meant", arguments: cases)
     func repaired(sample: (String, String)) {
-        #expect(DigitContext.repaired(sample.0) == sample.1)
+        #expect(PassTable.applying([DigitContext()], to: sample.0) == sample.1)
     }
 }

@@ -9,11 +9,11 @@ struct LineNumberGutterTests {
     func gutter() throws {
         let source = [" 98  fn main() {", " 99      let x = 1;", "100", "101      println!(\"{x}\");", "102  }"]
         let (lines, glyphs) = SyntheticLines.lines(source)
-        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
-        #expect(split.numbers == [98, 99, 100, 101, 102])
-        #expect(split.lines.map(\.text) == ["fn main() {", "let x = 1;", "", "println!(\"{x}\");", "}"])
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [98, 99, 100, 101, 102])
+        #expect(split.map(\.text) == ["fn main() {", "let x = 1;", "", "println!(\"{x}\");", "}"])
         // The gutter's ink is gone too, so the code's grid starts at the code.
-        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        let laidOut = PassTable.laidOut(split)
         #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
                 == ["fn main() {", "    let x = 1;", "", "    println!(\"{x}\");", "}"])
     }
@@ -22,9 +22,9 @@ struct LineNumberGutterTests {
     func misreadNumber() throws {
         let source = [" 98  fn main() {", " g9      let x = 1;", "100      println!(\"{x}\");", "101  }"]
         let (lines, glyphs) = SyntheticLines.lines(source)
-        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
-        #expect(split.numbers == [98, nil, 100, 101])
-        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [98, nil, 100, 101])
+        let laidOut = PassTable.laidOut(split)
         #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
     }
@@ -36,9 +36,9 @@ struct LineNumberGutterTests {
         let number = lines[3].words[0], brace = lines[3].words[1]
         lines[3].words = [Word(text: "101i}", box: number.box.union(brace.box), confidence: 0.5)]
         lines[3].text = "101i}"
-        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
-        #expect(split.numbers == [98, 99, 100, 101])
-        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [98, 99, 100, 101])
+        let laidOut = PassTable.laidOut(split)
         #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
     }
@@ -53,9 +53,9 @@ struct LineNumberGutterTests {
         let number = lines[4].words[0], brace = lines[4].words[1]
         lines[4].words = [Word(text: "102}", box: number.box.union(brace.box), confidence: 0.5)]
         lines[4].text = "102}"
-        let split = try #require(LineNumberGutter.split(lines, glyphs: glyphs))
-        #expect(split.numbers == [98, 99, 100, 101, 102])
-        let laidOut = CodeIndenter.laidOut(split.lines, glyphs: split.glyphs)
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [98, 99, 100, 101, 102])
+        let laidOut = PassTable.laidOut(split)
         #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text }
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}", "}"])
     }
@@ -75,6 +75,6 @@ struct LineNumberGutterTests {
     ])
     func notAGutter(source: [String]) {
         let (lines, glyphs) = SyntheticLines.lines(source)
-        #expect(LineNumberGutter.split(lines, glyphs: glyphs) == nil)
+        #expect(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)) == nil)
     }
 }

@@ -36,13 +36,6 @@ struct LookalikeLettersTests {
         #expect(LookalikeLetters.corrected(unread).text == "bLock")
     }
 
-    @Test("Keywords code never capitalises lose a footed l's capital")
-    func keywords() {
-        #expect(LookalikeLetters.keywordsRepaired("    Let mut total = 0;\n    total += Len(block)") == "    let mut total = 0;\n    total += len(block)")
-        // Not inside names, nor where the word is not used as the keyword.
-        #expect(LookalikeLetters.keywordsRepaired("Letter(x); maxLen(y); Let(z); a.Len(b); Lens (c)") == "Letter(x); maxLen(y); Let(z); a.Len(b); Lens (c)")
-    }
-
     @Test("Only unsure words with a capital after a lowercase letter are read again")
     func suspects() {
         #expect(LookalikeLetters.isSuspect(word("bLock")))

@@ -7,11 +7,11 @@ import Testing
 struct ShellPromptsTests {
     @Test("A prompt's home directory and closing $ come back from its shape")
     func shaped() {
-        #expect(ShellPrompts.repaired("mira@tern:-/src/app$ make") == "mira@tern:~/src/app$ make")
-        #expect(ShellPrompts.repaired("mira@tern:-$ ls") == "mira@tern:~$ ls")
-        #expect(ShellPrompts.repaired("mira@tern:~/src/docs$ ls") == "mira@tern:~/src/docs$ ls")
-        #expect(ShellPrompts.repaired("mira@tern:~/src/toolss tail -n 3 x.log") == "mira@tern:~/src/tools$ tail -n 3 x.log")
-        #expect(ShellPrompts.repaired("mira@tern:~/src/apps") == "mira@tern:~/src/app$")
+        #expect(PassTable.applying([ShellPrompts()], to: "mira@tern:-/src/app$ make") == "mira@tern:~/src/app$ make")
+        #expect(PassTable.applying([ShellPrompts()], to: "mira@tern:-$ ls") == "mira@tern:~$ ls")
+        #expect(PassTable.applying([ShellPrompts()], to: "mira@tern:~/src/docs$ ls") == "mira@tern:~/src/docs$ ls")
+        #expect(PassTable.applying([ShellPrompts()], to: "mira@tern:~/src/toolss tail -n 3 x.log") == "mira@tern:~/src/tools$ tail -n 3 x.log")
+        #expect(PassTable.applying([ShellPrompts()], to: "mira@tern:~/src/apps") == "mira@tern:~/src/app$")
     }
 
     @Test("The user@host most prompts show, in any directory, wins over a reading a letter or two off", arguments: [
@@ -28,7 +28,7 @@ struct ShellPromptsTests {
          "ana@l1-dev:~/code$ make\nana@l1-dev:~/code$ ctest\nana@l1-dev:~/lib$"),
     ])
     func consensus(read: String, repaired: String) {
-        #expect(ShellPrompts.repaired(read) == repaired)
+        #expect(PassTable.applying([ShellPrompts()], to: read) == repaired)
     }
 
     @Test("Text that is no prompt stays", arguments: [
@@ -39,6 +39,6 @@ struct ShellPromptsTests {
         "scp build.tgz deploy@web-02:releases",
     ])
     func untouched(text: String) {
-        #expect(ShellPrompts.repaired(text) == text)
+        #expect(PassTable.applying([ShellPrompts()], to: text) == text)
     }
 }

@@ -4,16 +4,14 @@
 import Testing
 
 @Suite("Regions from what OCR read")
-struct RegionAssemblerTests {
-    static func readBlock(_ lines: [Line], glyphs: [[BoundingBox]]) -> RegionAssembler.ReadBlock {
-        let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
-        let block = TextBlock(box: box, polarity: .lightOnDark, lines: zip(lines, glyphs).map { TextBlock.Row(box: $0.box, glyphs: $1) },
-                              glyphHeight: 20, xHeight: 14, ground: 30, inkContrast: 200)
-        return RegionAssembler.ReadBlock(block: block, lines: lines, glyphs: glyphs)
+struct ReadingTests {
+    static func readBlock(_ lines: [Line], glyphs: [[BoundingBox]]) -> ReadBlock {
+        let rows = PassTable.rows(lines, glyphs: glyphs)
+        return ReadBlock(block: PassTable.block(rows), rows: rows)
     }
 
     /// Right-aligned line numbers left of the code, on the code's rows (30 px apart).
-    static func gutter(_ numbers: ClosedRange<Int>) -> RegionAssembler.ReadBlock {
+    static func gutter(_ numbers: ClosedRange<Int>) -> ReadBlock {
         let lines = numbers.map { number in
             let text = String(number)
             let box = BoundingBox(x: 70 - 14 * text.count, y: (number - 1) * 30, width: 14 * text.count - 4, height: 20)
@@ -28,7 +26,7 @@ struct RegionAssemblerTests {
                       "        sum += item.price", "    }", "    return sum", "}", "let answer = total(of: cart)"]
         let (code, glyphs) = SyntheticLines.lines(source)
         let blocks = [Self.gutter(1...3), Self.readBlock(code, glyphs: glyphs), Self.gutter(6...8)]
-        let regions = RegionAssembler.regions(from: blocks, contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720))
+        let regions = Reading.regions(from: blocks, contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720))
         let region = try #require(regions.first { $0.kind == .code })
         #expect(regions.count == 1)
         #expect(region.lines.map(\.number) == [1, 2, 3, nil, nil, 6, 7, 8])
@@ -41,7 +39,7 @@ struct RegionAssemblerTests {
         let (code, glyphs) = SyntheticLines.lines(source)
         let (comment, commentGlyphs) = SyntheticLines.line("// truncated or rotated: read it again from the top", row: 1, left: 100 + 14 * 24)
         let blocks = [Self.readBlock(code, glyphs: glyphs), Self.readBlock([comment], glyphs: [commentGlyphs])]
-        let regions = RegionAssembler.regions(from: blocks, contentArea: BoundingBox(x: 0, y: 0, width: 1920, height: 1080))
+        let regions = Reading.regions(from: blocks, contentArea: BoundingBox(x: 0, y: 0, width: 1920, height: 1080))
         #expect(regions.count == 1)
         let region = try #require(regions.first)
         #expect(region.text.split(separator: "\n").map(String.init)[1]

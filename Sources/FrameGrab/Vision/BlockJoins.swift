@@ -1,0 +1,123 @@
+/// A dim gutter is found in pieces (a few numbers here, a few there, some not at all): narrow
+/// blocks of mostly whole numbers, one above the other with their right edges aligned, are one
+/// column again, so that it can join the code it numbers.
+struct GutterPieces: BlockJoin {
+    func joined(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        let pieces = blocks.indices.filter { Self.isGutterPiece(blocks[$0]) }.sorted { blocks[$0].block.box.y < blocks[$1].block.box.y }
+        var columns: [[Int]] = []
+        for piece in pieces {
+            let box = blocks[piece].block.box
+            let slack = max(4, blocks[piece].block.glyphHeight / 2)
+            // Right edges aligned, and no row shared (the current line's number, highlighted,
+            // can be a piece inside the others' span).
+            if let column = columns.indices.first(where: { column in
+                columns[column].allSatisfy { other in
+                    abs(blocks[other].block.box.right - box.right) <= slack
+                        && !blocks[other].rows.contains { row in blocks[piece].rows.contains { $0.box.overlapsVertically(row.box) } }
+                }
+            }) {
+                columns[column].append(piece)
+            } else {
+                columns.append([piece])
+            }
+        }
+        var joined = blocks
+        var removed: Set<Int> = []
+        for column in columns where column.count >= 2 {
+            var gutter = blocks[column[0]]
+            for piece in column.dropFirst() {
+                gutter.rows += blocks[piece].rows
+                gutter.markedZeros += blocks[piece].markedZeros
+                gutter.block.box = gutter.block.box.union(blocks[piece].block.box)
+                removed.insert(piece)
+            }
+            gutter.rows.sort { $0.box.y < $1.box.y }
+            joined[column[0]] = gutter
+        }
+        return joined.indices.filter { !removed.contains($0) }.map { joined[$0] }
+    }
+
+    private static func isGutterPiece(_ read: ReadBlock) -> Bool {
+        let numbers = read.rows.filter { LineNumberGutter.number($0.text) != nil }.count
+        return numbers >= 1 && 3 * numbers >= 2 * read.rows.count
+            && read.block.box.width <= 7 * max(1, read.block.glyphHeight)
+    }
+}
+
+/// Columns that share their rows are one text: a terminal's table (`NAME  READY  STATUS`), or
+/// an editor's line numbers beside the code they number (the gutter is then recognised as
+/// one). A column joins the block on its left when most of its rows continue rows of that
+/// block, in type of the same size, and one of them is set in monospace type: prose beside
+/// code (a list next to a code panel) keeps its own rhythm and stays apart.
+struct AlignedColumns: BlockJoin {
+    func joined(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        blocks.joiningPairs(where: Self.continuesRows) { left, right in
+            var merged = left
+            for row in right.rows { merged.add(row) }
+            merged.block.box = merged.block.box.union(right.block.box)
+            merged.markedZeros += right.markedZeros
+            return merged
+        }
+    }
+
+    private static func continuesRows(of left: ReadBlock, with right: ReadBlock) -> Bool {
+        guard left.block.polarity == right.block.polarity, !left.rows.isEmpty, !right.rows.isEmpty,
+              right.block.box.x > left.block.box.x else { return false }
+        let height = Double(max(1, left.block.glyphHeight))
+        let sizeRatio = Double(right.block.glyphHeight) / height
+        guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
+        // Row by row: the right line starts after the left line on its row ends, and the
+        // right column's edge is not far from it (an indented line may start further on).
+        let continued = right.rows.filter { line in
+            left.rows.contains { row in
+                let gap = Double(right.block.box.x - row.box.right)
+                return row.box.overlapsVertically(line.box) && line.box.x >= row.box.right - 2 && gap <= 15 * height
+            }
+        }.count
+        // Line numbers may be missing where a dim gutter was not found, as LineNumberGutter allows.
+        let numbers = left.rows.allSatisfy { $0.words.first.map { LineNumberGutter.number($0.text) != nil } ?? false }
+        let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.rows.map(\.glyphs), lines: $0.rows.map(\.line)) }
+        // A lone line at the end of a row of monospace code: a comment aligned far right.
+        if right.rows.count == 1 && continued == 1 { return left.rows.count >= 2 && fits.contains { $0 >= 0.8 } }
+        guard continued >= 2, Double(continued) >= (numbers ? 0.6 : 0.8) * Double(right.rows.count) else { return false }
+        return numbers || fits.contains { $0 >= 0.8 }
+    }
+}
+
+/// A row of nothing but closing brackets (`}`, `});`) found apart from the code above it: the
+/// brace that closes the scope the code sits in, dedented further left than the layout lets a
+/// row join. It goes back into that code, on its row.
+struct StrayClosers: BlockJoin {
+    func joined(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        var blocks = blocks
+        var index = 0
+        while index < blocks.count {
+            let stray = blocks[index]
+            guard stray.rows.count == 1, let row = stray.rows.first, Self.isClosers(row.text),
+                  let target = blocks.indices.first(where: { $0 != index && Self.closes(blocks[$0], with: row) }) else {
+                index += 1
+                continue
+            }
+            blocks[target].add(row, sortingWords: true)
+            blocks[target].block.box = blocks[target].block.box.union(row.box)
+            blocks[target].markedZeros += stray.markedZeros
+            blocks.remove(at: index)
+            index = 0
+        }
+        return blocks
+    }
+
+    private static func isClosers(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { "})];,".contains($0) || $0 == " " }
+    }
+
+    /// Whether the closers on `row` end the code in `read`: below its first row, no further
+    /// below its last than two lines, and at most a few columns left of it.
+    private static func closes(_ read: ReadBlock, with row: ReadRow) -> Bool {
+        guard read.rows.count >= 2 else { return false }
+        let height = max(1, read.block.glyphHeight)
+        let box = read.block.box
+        return row.box.y > box.y && row.box.y <= box.bottom + 2 * height
+            && row.box.x >= box.x - 8 * height && row.box.right <= box.right
+    }
+}

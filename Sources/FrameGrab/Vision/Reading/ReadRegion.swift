@@ -1,0 +1,102 @@
+/// A block on its way to becoming a region: its rows of read characters, what kind of text
+/// they are, and what code layout learnt of the grid. The character passes (`Reading`) work on
+/// this, and `region` derives every line's text, words, indentation and box from the rows.
+struct ReadRegion {
+    var kind: RegionKind = .text
+    var rows: [ReadRow]
+    var block: TextBlock
+    /// The picture the block was read from, where known: passes that look at ink need it.
+    var picture: InkPicture?
+    /// Character-weighted mean of OCR's word confidences, 0...1, as read.
+    var confidence: Double
+    /// Set by code layout: the monospace cell's width, the centre of column 0, and the height
+    /// of the code's small letters.
+    var grid: Grid?
+
+    struct Grid {
+        var cell: Double
+        var origin: Double
+        var xHeight: Double
+    }
+
+    /// Blocks read with less overall certainty than this are not text (icons, photos, rules).
+    static let minimumConfidence = 0.45
+
+    /// The block as a region, unless it holds no letter or digit or was read with too little
+    /// certainty to be text.
+    init?(_ read: ReadBlock, image: GrayImage?) {
+        self.init(rows: read.rows, block: read.block,
+                  picture: image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity,
+                                                  inkContrast: read.block.inkContrast, markedZeros: read.markedZeros) })
+        let hasContent = rows.contains { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }
+        guard !rows.isEmpty, confidence >= Self.minimumConfidence, hasContent else { return nil }
+    }
+
+    init(rows: [ReadRow], block: TextBlock, picture: InkPicture?) {
+        self.rows = rows
+        self.block = block
+        self.picture = picture
+        var weighted = 0.0
+        var characters = 0
+        for word in rows.flatMap(\.words) {
+            weighted += word.confidence * Double(word.text.count)
+            characters += word.text.count
+        }
+        confidence = characters > 0 ? weighted / Double(characters) : 0
+    }
+
+    var lines: [Line] { rows.map(\.line) }
+
+    /// The region's text: code with its indentation and blank lines, other text line by line.
+    var text: String {
+        kind == .code ? CodeIndenter.text(of: lines) : rows.map(\.text).joined(separator: "\n")
+    }
+
+    /// Where a character of the spelled text is: its row, and its index there.
+    struct Position: Equatable {
+        var row: Int
+        var index: Int
+    }
+
+    /// The rows' text as characters, a line break between rows (no indentation), and for each
+    /// the character it is (nil for a space or a line break): what passes that read the text
+    /// as a whole (brackets open across lines, digits beside digits) go by.
+    func spelling() -> (characters: [Character], positions: [Position?]) {
+        var characters: [Character] = []
+        var positions: [Position?] = []
+        for (row, read) in rows.enumerated() {
+            if row > 0 {
+                characters.append("\n")
+                positions.append(nil)
+            }
+            let spelled = read.spelling()
+            characters += spelled.characters
+            positions += spelled.positions.map { $0.map { Position(row: row, index: $0) } }
+        }
+        return (characters, positions)
+    }
+
+    /// Each character of the spelled text replaced by what `respelled` gives at its place, one
+    /// for one: characters keep their boxes, spaces and line breaks stay as they are.
+    mutating func respell(_ respelled: ([Character]) -> [Character]) {
+        let (characters, positions) = spelling()
+        let new = respelled(characters)
+        precondition(new.count == characters.count, "a character pass changed the text's length")
+        for (value, position) in zip(new, positions) {
+            guard let position else { continue }
+            rows[position.row].characters[position.index].value = value
+        }
+    }
+
+    /// The region as the report shows it.
+    func region() -> Region {
+        let lines = self.lines
+        let text = self.text
+        let visible = rows.filter { !$0.isEmpty }
+        let box = visible.dropFirst().reduce(visible.first?.box ?? block.box) { $0.union($1.box) }
+        let guess = kind == .code ? LanguageGuesser.guess(text) : nil
+        return Region(kind: kind, box: box, polarity: block.polarity, confidence: confidence, text: text,
+                      lines: lines, language: guess?.language, languageConfidence: guess?.confidence,
+                      detections: rows.flatMap(DataDetector.detections))
+    }
+}

@@ -1,0 +1,132 @@
+/// How framegrab reads the text on a frame, every stage in order. Adding, moving or dropping a
+/// pass is one line here; each pass is a small type conforming to its stage's protocol, with a
+/// table test of what it reads and what it gives back.
+///
+/// Before these stages, `TextBlockFinder` finds the text blocks and their rows in the frame
+/// (its joins are listed in `TextBlockAssembler.joins`), and `RecognitionPlan` cuts them into
+/// the pieces OCR reads, one per row. After them, `UIChrome` gathers the application's bars.
+enum Reading {
+    /// 1. Each piece's picture, made what Tesseract reads best.
+    static let picturePasses: [any PicturePass] = [
+        InkOnPaper(),             // dark ink on white paper, whatever the colours
+        LeadingPaperTrimmed(),    // bare paper before the first ink goes
+        BlockCursor(),            // a terminal's block cursor is not a character
+        MarkedZeros(),            // slashed and dotted zeros remembered, then drawn as rings
+        DrawnRulesErased(),       // rules of `-`, `=`, `_`, dots: remembered, then painted out
+        ScaledForOCR(),           // x-height brought to what Tesseract reads best
+    ]
+
+    /// 2. What OCR read in a piece (its boxes already in frame coordinates), checked.
+    static let readingPasses: [any ReadingPass] = [
+        LookalikeLetters(),       // a capital after a small letter read again with alternatives
+        DrawnRulesGivenBack(),    // the painted-out rules given back as the characters they repeat
+    ]
+
+    /// 3. Blocks that are one text, joined.
+    static let blockJoins: [any BlockJoin] = [
+        GutterPieces(),           // a dim gutter found in pieces is one column
+        AlignedColumns(),         // columns sharing their rows are one text
+        StrayClosers(),           // a dedented `}` found apart goes back to its code
+    ]
+
+    /// 4. Each block's characters, once it is a region.
+    static let characterPasses: [any CharacterPass] = [
+        LineNumberGutter(),       // an editor's line numbers out of the code, kept per row
+        CodeClassifier(),         // code, or prose
+        CodeLayout(),             // code on its monospace grid: indentation and spacing from the ink
+        MarkedZerosRead(),        // a ring marked as a zero is a zero
+        LetterShapes(),           // look-alike letters go by the block's other cells drawn like them
+        PunctuationShapes(),      // marks by where their ink sits: `.` `-` `_` `,` `` ` `` `:` `;` brackets
+        BulletMarker(),           // a drawn dot before a list's line is a bullet
+        StrayBraces(),            // a `{` seen in the curve of a `(` goes
+        ClosingBrackets(),        // a bracket stroke closes what is open
+        DigitContext(),           // digits read as letters between digits
+        SymbolRuns(),             // a run of one symbol broken by look-alikes
+        ShellPrompts(),           // `user@host:~$` prompts by their known shape
+        LowercaseKeywords(),      // keywords of the region's language, which code never capitalises
+    ]
+}
+
+/// A pass over one piece's picture before OCR reads it.
+protocol PicturePass: Sendable {
+    func prepare(_ picture: inout PiecePicture)
+}
+
+/// A pass over what OCR read in one piece.
+protocol ReadingPass: Sendable {
+    func check(_ reading: inout PieceReading)
+}
+
+/// A pass over all blocks a frame's text was read in.
+protocol BlockJoin: Sendable {
+    func joined(_ blocks: [ReadBlock]) -> [ReadBlock]
+}
+
+/// A pass over one region's characters.
+protocol CharacterPass: Sendable {
+    func apply(to region: inout ReadRegion)
+}
+
+extension Reading {
+    /// One piece through every stage up to its rows of characters: its picture prepared, read
+    /// by `engine`, and the reading checked.
+    static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage, with engine: TesseractEngine,
+                     shouldCancel: (@Sendable () -> Bool)?) -> ReadPiece {
+        var picture = PiecePicture(image: image.cropped(to: piece.area), piece: piece, block: block)
+        for pass in picturePasses { pass.prepare(&picture) }
+        var reading = PieceReading(picture: picture) { alternatives in
+            engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
+        }
+        for pass in readingPasses { pass.check(&reading) }
+        return ReadPiece(lines: reading.lines, markedZeros: picture.markedZeros)
+    }
+
+    /// The regions of a frame's blocks: blocks joined, each one's characters through every
+    /// pass, and the application's bars gathered. With `trace`, what each pass changed is
+    /// written there.
+    static func regions(from blocks: [ReadBlock], contentArea: BoundingBox, image: GrayImage? = nil,
+                        trace: PassTrace? = nil) -> [Region] {
+        var blocks = blocks
+        for join in blockJoins {
+            let count = blocks.count
+            blocks = join.joined(blocks)
+            if blocks.count != count { trace?.note("\(type(of: join)): \(count) blocks -> \(blocks.count)") }
+        }
+        let regions = blocks.compactMap { read -> ReadRegion? in
+            guard var region = ReadRegion(read, image: image) else { return nil }
+            for pass in characterPasses {
+                guard let trace else {
+                    pass.apply(to: &region)
+                    continue
+                }
+                let before = region.lines
+                let kind = region.kind
+                pass.apply(to: &region)
+                trace.compare(before, kind: kind, with: region, after: pass)
+            }
+            return region
+        }
+        return UIChrome.gathered(regions, contentArea: contentArea, typicalGlyphHeight: blocks.map(\.block.glyphHeight).median ?? 0,
+                                 // The main content's ground is under the biggest block.
+                                 contentGround: blocks.max(by: { $0.block.box.area < $1.block.box.area })?.block.ground ?? 0)
+            .sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+    }
+}
+
+/// What the passes changed, pass by pass and line by line, for `--debug-layout`.
+final class PassTrace {
+    private(set) var entries: [String] = []
+    func note(_ entry: String) { entries.append(entry) }
+
+    func compare(_ lines: [Line], kind: RegionKind, with region: ReadRegion, after pass: any CharacterPass) {
+        let name = "\(type(of: pass))"
+        if region.kind != kind { note("\(name): block at \(region.block.box) is \(region.kind.rawValue)") }
+        func texts(_ lines: [Line]) -> [String] { lines.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text } }
+        let before = texts(lines), after = texts(region.lines)
+        guard before != after else { return }
+        if before.count != after.count { note("\(name): \(before.count) rows -> \(after.count)") }
+        for (index, (old, new)) in zip(before, after).enumerated() where old != new {
+            note("\(name): row \(index) of block at \(region.block.box): \(old.debugDescription) -> \(new.debugDescription)")
+        }
+    }
+}
