@@ -1,0 +1,1 @@
+"""make-test-videos as a package: see scripts/make-test-videos."""
