@@ -3,10 +3,9 @@ the slides (render_slides), every word is drawn on its own and its ink measured;
 be drawn in several colours (syntax highlighting), each piece at its own column.
 """
 
-import re
-
 from PIL import Image, ImageDraw, ImageFont
 
+from .canvas import InkCanvas
 from .common import box, die, union
 from .highlight import code_roles, session_roles
 from .model import Bullets, CodeBlock, Editor, Terminal, Text
@@ -53,15 +52,8 @@ def check_glyphs(key, size, text, _seen={}):
         known.add(ch)
 
 
-class Canvas:
-    """A frame of any size with a scratch mask for measuring ink, like SlideCanvas."""
-
-    def __init__(self, width, height, background):
-        self.width, self.height = width, height
-        self.image = Image.new("RGB", (width, height), background)
-        self.draw = ImageDraw.Draw(self.image)
-        self.scratch = Image.new("L", (width, height), 0)
-        self.scratch_draw = ImageDraw.Draw(self.scratch)
+class Canvas(InkCanvas):
+    """A frame of any size; a word may be drawn in several colours."""
 
     def fill(self, rect, colour, radius=0):
         corners = (rect["x"], rect["y"], rect["x"] + rect["width"] - 1, rect["y"] + rect["height"] - 1)
@@ -70,40 +62,24 @@ class Canvas:
         else:
             self.draw.rectangle(corners, fill=colour)
 
-    def word(self, x, y, text, face, pieces):
-        """Draw a word as (offset, text, colour) pieces with its origin at x, y; return its ink box."""
-        pad = face.size
-        area = (max(0, int(x) - pad), max(0, int(y) - pad),
-                min(self.width, int(x + face.getlength(text)) + pad), min(self.height, int(y) + 2 * pad))
-        self.scratch.paste(0, area)
-        for offset, piece, colour in pieces:
-            at = (x + face.getlength(text[:offset]), y)
-            self.draw.text(at, piece, font=face, fill=colour)
-            self.scratch_draw.text(at, piece, font=face, fill=255)
-        ink = self.scratch.crop(area).getbbox()
-        if ink is None or ink[0] == 0 or ink[1] == 0 or ink[2] == area[2] - area[0] or ink[3] == area[3] - area[1]:
-            die(f"ink of word {text!r} is empty or clipped by the frame edge")
-        return box(area[0] + ink[0], area[1] + ink[1], area[0] + ink[2], area[1] + ink[3])
-
     def line(self, x, y, text, key, size, colour_at):
         """Draw a line word by word at the columns a layout of the whole line gives;
         colour_at(i) is the colour of character i."""
         if text != text.rstrip():
             die(f"trailing whitespace in {text!r}")
         check_glyphs(key, size, text)
-        face = screen_font(key, size)
-        words = []
-        for match in re.finditer(r"\S+", text):
-            pieces = []
+
+        def pieces(match):
+            """The word's runs of one colour."""
+            runs = []
             for i in range(match.start(), match.end()):
-                if pieces and pieces[-1][2] == colour_at(i):
-                    pieces[-1][1] += text[i]
+                if runs and runs[-1][2] == colour_at(i):
+                    runs[-1][1] += text[i]
                 else:
-                    pieces.append([i - match.start(), text[i], colour_at(i)])
-            ink = self.word(x + face.getlength(text[:match.start()]), y, match.group(), face, pieces)
-            words.append({"text": match.group(), "bbox": ink})
-        indent = len(text) - len(text.lstrip(" "))
-        return {"text": text, "indent": indent, "bbox": union(w["bbox"] for w in words), "words": words}
+                    runs.append([i - match.start(), text[i], colour_at(i)])
+            return runs
+
+        return self.words(x, y, text, screen_font(key, size), pieces)
 
     def items(self, y, placed, key, size):
         """One row of separately placed (x, text, colour) items, such as tabs, as one truth line."""

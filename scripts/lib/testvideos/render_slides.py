@@ -1,12 +1,11 @@
 """The talk slides' renderer (talk clips, the HLS slides, the index talk): a title, bullets
 and a code panel on a 1280x720 slide in one of two themes, every word drawn on its own and its
-ink box measured by drawing it the same way onto a blank mask.
+ink box measured (canvas.InkCanvas, which the screen clips' renderer draws on too).
 """
 
-import re
+from PIL import ImageFont
 
-from PIL import Image, ImageDraw, ImageFont
-
+from .canvas import InkCanvas
 from .common import box, die, union
 from .themes import COMMENT_MARKERS, FONTS, FONT_NAMES, KEYWORDS, THEMES
 
@@ -29,36 +28,20 @@ BULLET_COLUMN = 470
 CODE_PAD_X, CODE_PAD_Y = 20, 18
 
 
-class SlideCanvas:
+class SlideCanvas(InkCanvas):
+    """A slide in one of THEMES; a word is drawn in one colour."""
+
     def __init__(self, theme):
         self.theme = THEMES[theme]
-        self.image = Image.new("RGB", (SLIDE_W, SLIDE_H), self.theme.background)
-        self.draw = ImageDraw.Draw(self.image)
-        self.scratch = Image.new("L", (SLIDE_W, SLIDE_H), 0)
-        self.scratch_draw = ImageDraw.Draw(self.scratch)
-
-    def word(self, x, y, text, face, color):
-        """Draw one word with its origin (left, ascender top) at x, y; return its ink box."""
-        self.draw.text((x, y), text, font=face, fill=color)
-        pad = face.size
-        area = (max(0, int(x) - pad), max(0, int(y) - pad),
-                min(SLIDE_W, int(x + face.getlength(text)) + pad), min(SLIDE_H, int(y) + 2 * pad))
-        self.scratch.paste(0, area)
-        self.scratch_draw.text((x, y), text, font=face, fill=255)
-        ink = self.scratch.crop(area).getbbox()  # any pixel the glyphs touched
-        if ink is None or ink[0] == 0 or ink[1] == 0 or ink[2] == area[2] - area[0] or ink[3] == area[3] - area[1]:
-            die(f"ink of word {text!r} is empty or clipped by the slide edge")
-        return box(area[0] + ink[0], area[1] + ink[1], area[0] + ink[2], area[1] + ink[3])
+        super().__init__(SLIDE_W, SLIDE_H, self.theme.background)
 
     def line(self, x, y, text, face, color_of_word):
-        """Draw a line word by word at the positions a text layout of the whole line gives."""
-        words = []
-        for match in re.finditer(r"\S+", text):
-            wx = x + face.getlength(text[:match.start()])
-            ink = self.word(wx, y, match.group(), face, color_of_word(match.group(), match.start()))
-            words.append({"text": match.group(), "bbox": ink})
-        indent = len(text) - len(text.lstrip(" "))
-        return {"text": text, "indent": indent, "bbox": union(w["bbox"] for w in words), "words": words}
+        """Draw a line word by word at the positions a text layout of the whole line gives;
+        color_of_word(word, column) is a word's colour."""
+        def pieces(match):
+            return [(0, match.group(), color_of_word(match.group(), match.start()))]
+
+        return self.words(x, y, text, face, pieces)
 
 
 def font_info(name, size, line_height):
