@@ -39,7 +39,7 @@ struct Usage {
           -l LANGS             Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)
           --tessdata-dir DIR   where the .traineddata files are
           --verbose            show FFmpeg's log and timings on stderr
-          --debug-layout       show the text blocks and rows found, and what OCR read, on stderr
+          --debug-layout       show the text blocks and rows found, what OCR read, and what each pass changed, on stderr
           --help               show this help
           --version            show the version
 
