@@ -31,10 +31,7 @@ public final class FrameAnalyzer {
             var readBlock = ReadBlock(block: blocks[blockIndex], rows: [])
             for index in pieces.indices.filter({ pieces[$0].blockIndex == blockIndex })
                 .sorted(by: { pieces[$0].lineIndex < pieces[$1].lineIndex }) {
-                // A row read as one line keeps its ink blobs; rows OCR split or merged do not.
-                let row = blocks[blockIndex].lines[pieces[index].lineIndex]
-                readBlock.rows += read[index].lines.map { ReadRow($0, glyphs: read[index].lines.count == 1 ? row.glyphs : []) }
-                readBlock.markedZeros += read[index].markedZeros
+                readBlock.rows += read[index]
             }
             return readBlock
         }
@@ -53,8 +50,8 @@ public final class FrameAnalyzer {
 
     /// Reads every piece, spread over the engines; results in the pieces' order.
     private func recognize(_ pieces: [RecognitionPlan.Piece], of blocks: [TextBlock], in image: GrayImage,
-                           shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadPiece] {
-        let results = Mutex([ReadPiece](repeating: ReadPiece(), count: pieces.count))
+                           shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [[ReadRow]] {
+        let results = Mutex([[ReadRow]](repeating: [], count: pieces.count))
         let next = Atomic(0)
         let failure = Mutex<FrameGrabError?>(nil)
         let engines = self.engines
@@ -73,8 +70,8 @@ public final class FrameAnalyzer {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < pieces.count, shouldCancel?() != true else { return }
                 let piece = pieces[index]
-                let lines = Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine, shouldCancel: shouldCancel)
-                results.withLock { $0[index] = lines }
+                let rows = Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine, shouldCancel: shouldCancel)
+                results.withLock { $0[index] = rows }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }

@@ -27,7 +27,6 @@ struct GutterPieces: BlockJoin {
             var gutter = blocks[column[0]]
             for piece in column.dropFirst() {
                 gutter.rows += blocks[piece].rows
-                gutter.markedZeros += blocks[piece].markedZeros
                 gutter.block.box = gutter.block.box.union(blocks[piece].block.box)
                 removed.insert(piece)
             }
@@ -55,7 +54,6 @@ struct AlignedColumns: BlockJoin {
             var merged = left
             for row in right.rows { merged.add(row) }
             merged.block.box = merged.block.box.union(right.block.box)
-            merged.markedZeros += right.markedZeros
             return merged
         }
     }
@@ -100,7 +98,6 @@ struct StrayClosers: BlockJoin {
             }
             blocks[target].add(row, sortingWords: true)
             blocks[target].block.box = blocks[target].block.box.union(row.box)
-            blocks[target].markedZeros += stray.markedZeros
             blocks.remove(at: index)
             index = 0
         }

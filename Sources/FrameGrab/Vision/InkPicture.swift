@@ -5,8 +5,6 @@ struct InkPicture {
     var ground: UInt8
     var polarity: Polarity
     var inkContrast: Int
-    /// Zeros found marked with a slash or a dot: whatever OCR read there is a zero.
-    var markedZeros: [BoundingBox] = []
 
     /// How much ink there is at (`x`, `y`), from 0 (ground) to 1 (full ink), between pixels
     /// as between their centres.

@@ -160,9 +160,10 @@ struct MarkedZeros: PicturePass {
 /// character matched to its ink, inside such a ring.
 struct MarkedZerosRead: CharacterPass {
     func apply(to region: inout ReadRegion) {
-        guard region.kind == .code, region.grid != nil, let zeros = region.picture?.markedZeros, !zeros.isEmpty else { return }
+        guard region.kind == .code, region.grid != nil, region.picture != nil else { return }
         for row in region.rows.indices {
-            for index in region.rows[row].characters.indices {
+            let zeros = region.rows[row].markedZeros
+            for index in region.rows[row].characters.indices where !zeros.isEmpty {
                 guard let ink = region.rows[row].characters[index].ink,
                       zeros.contains(where: { $0.contains(x: ink.center, y: Double(ink.top + ink.bottom) / 2) }) else { continue }
                 region.rows[row].characters[index].value = "0"

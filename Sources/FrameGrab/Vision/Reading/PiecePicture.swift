@@ -53,12 +53,6 @@ struct PieceReading {
     }
 }
 
-/// What OCR read in one piece, and where it found zeros marked with a slash or a dot.
-struct ReadPiece {
-    var lines: [Line] = []
-    var markedZeros: [BoundingBox] = []
-}
-
 /// Light or dark text on any ground becomes dark ink on white paper, strong strokes full ink.
 struct InkOnPaper: PicturePass {
     func prepare(_ picture: inout PiecePicture) {

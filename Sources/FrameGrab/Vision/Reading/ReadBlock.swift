@@ -1,18 +1,17 @@
-/// What OCR read in one text block: its rows, each with its characters and ink, and the zeros
-/// found marked with a slash or a dot.
+/// What OCR read in one text block: its rows, each with its characters and ink.
 struct ReadBlock {
     var block: TextBlock
     var rows: [ReadRow]
-    var markedZeros: [BoundingBox] = []
 
     /// `row` put among the block's rows: appended to the row it shares (words sorted left to
     /// right when `sorted`), or inserted where it stands.
     mutating func add(_ row: ReadRow, sortingWords sorted: Bool = false) {
         if let index = rows.firstIndex(where: { $0.box.overlapsVertically(row.box) }) {
             if sorted {
-                let glyphs = rows[index].glyphs + row.glyphs
+                let (glyphs, zeros) = (rows[index].glyphs + row.glyphs, rows[index].markedZeros + row.markedZeros)
                 rows[index].words = (rows[index].words + row.words).sorted { $0.box.x < $1.box.x }
                 rows[index].glyphs = glyphs
+                rows[index].markedZeros = zeros
             } else {
                 rows[index].append(row)
             }

@@ -27,7 +27,7 @@ struct ReadRegion {
     init?(_ read: ReadBlock, image: GrayImage?) {
         self.init(rows: read.rows, block: read.block,
                   picture: image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity,
-                                                  inkContrast: read.block.inkContrast, markedZeros: read.markedZeros) })
+                                                  inkContrast: read.block.inkContrast) })
         let hasContent = rows.contains { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }
         guard !rows.isEmpty, confidence >= Self.minimumConfidence, hasContent else { return nil }
     }

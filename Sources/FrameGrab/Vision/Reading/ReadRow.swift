@@ -6,6 +6,9 @@ struct ReadRow: Equatable {
     /// The row's ink blobs, left to right; empty when unknown (OCR split or merged the row the
     /// layout found).
     var glyphs: [BoundingBox]
+    /// Zeros found marked with a slash or a dot in the piece the row was read from: whatever
+    /// OCR read there is a zero (`MarkedZerosRead`).
+    var markedZeros: [BoundingBox] = []
     /// Where the row stands when it holds no characters (a gutter's number taken out of a row
     /// with no code).
     var place: BoundingBox
@@ -110,6 +113,7 @@ struct ReadRow: Equatable {
             return character
         }
         glyphs += other.glyphs
+        markedZeros += other.markedZeros
         if characters.isEmpty { place = place.union(other.place) }
     }
 

@@ -69,16 +69,22 @@ protocol CharacterPass: Sendable {
 
 extension Reading {
     /// One piece through every stage up to its rows of characters: its picture prepared, read
-    /// by `engine`, and the reading checked.
+    /// by `engine`, and the reading checked. A row read as one line keeps the layout's ink
+    /// blobs; rows OCR split or merged do not.
     static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage, with engine: TesseractEngine,
-                     shouldCancel: (@Sendable () -> Bool)?) -> ReadPiece {
+                     shouldCancel: (@Sendable () -> Bool)?) -> [ReadRow] {
         var picture = PiecePicture(image: image.cropped(to: piece.area), piece: piece, block: block)
         for pass in picturePasses { pass.prepare(&picture) }
         var reading = PieceReading(picture: picture) { alternatives in
             engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
         }
         for pass in readingPasses { pass.check(&reading) }
-        return ReadPiece(lines: reading.lines, markedZeros: picture.markedZeros)
+        let glyphs = reading.lines.count == 1 ? block.lines[piece.lineIndex].glyphs : []
+        return reading.lines.map { line in
+            var row = ReadRow(line, glyphs: glyphs)
+            row.markedZeros = picture.markedZeros
+            return row
+        }
     }
 
     /// The regions of a frame's blocks: blocks joined, each one's characters through every
