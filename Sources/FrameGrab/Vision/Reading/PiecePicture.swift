@@ -41,13 +41,14 @@ struct PieceReading {
 
     /// The piece read again, boxes in frame coordinates.
     func read(alternatives: Bool) -> [Line] {
-        recognize(alternatives).map { line in
+        recognize(alternatives).compactMap { line in
             let words = line.words.map { word in
                 var word = word
                 word.box = picture.inFrame(word.box)
                 return word
             }
-            let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            guard let first = words.first else { return nil }
+            let box = words.dropFirst().reduce(first.box) { $0.union($1.box) }
             return Line(text: words.map(\.text).joined(separator: " "), box: box, words: words)
         }
     }

@@ -77,12 +77,14 @@ struct ReadRegion {
     }
 
     /// Each character of the spelled text replaced by what `respelled` gives at its place, one
-    /// for one: characters keep their boxes, spaces and line breaks stay as they are.
+    /// for one: characters keep their boxes, and spaces and line breaks stay where they are (a
+    /// pass cannot make a character white space, which would split a word or a line).
     mutating func respell(_ respelled: ([Character]) -> [Character]) {
         let (characters, positions) = spelling()
         let new = respelled(characters)
-        precondition(new.count == characters.count, "a character pass changed the text's length")
-        for (value, position) in zip(new, positions) {
+        assert(new.count == characters.count, "a character pass changed the text's length")
+        guard new.count == characters.count else { return }
+        for (value, position) in zip(new, positions) where !value.isWhitespace {
             guard let position else { continue }
             rows[position.row].characters[position.index].value = value
         }

@@ -118,9 +118,10 @@ struct ReadRow: Equatable {
     }
 
     /// The characters in `range` replaced with `values`: one for one, each keeps its box;
-    /// otherwise the new characters share the box of those they replace.
+    /// otherwise the new characters share the box of those they replace. White space is no
+    /// character (it would split a word): values holding some are not taken.
     mutating func replace(_ range: Range<Int>, with values: [Character]) {
-        guard !range.isEmpty else { return }
+        guard !range.isEmpty, !values.isEmpty, !values.contains(where: \.isWhitespace) else { return }
         if range.count == values.count {
             for (index, value) in zip(range, values) { characters[index].value = value }
             return
