@@ -42,7 +42,7 @@ final class ScreenSampler {
 
     init(file: MediaFile) throws(FrameGrabError) {
         self.file = file
-        decoder = try VideoDecoder(stream: file.videoStream, threads: 1, roughly: true, path: file.path)
+        decoder = try VideoDecoder(file: file, threads: 1, roughly: true)
         let width = file.video.codedWidth
         let height = file.video.codedHeight
         block = ScreenPicture.blockSize(width: width, height: height)

@@ -29,7 +29,7 @@ public final class FrameSeeker {
 
     public init(file: MediaFile, decoderThreads: Int = 0) throws(FrameGrabError) {
         self.file = file
-        self.decoder = try VideoDecoder(stream: file.videoStream, threads: decoderThreads, path: file.path)
+        self.decoder = try VideoDecoder(file: file, threads: decoderThreads)
         guard let packet = av_packet_alloc() else {
             throw .internalFailure(path: file.path, reason: "out of memory")
         }

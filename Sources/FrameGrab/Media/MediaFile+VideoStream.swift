@@ -22,12 +22,12 @@ extension MediaFile {
         }
     }
 
-    var videoTimeBase: AVRational { videoStream.pointee.time_base }
-
     /// The timestamp of the last keyframe at or before `timestamp` that the container's index
     /// knows (MP4 and Matroska have one; MPEG-TS does not): where a seek there lands.
     func indexedKeyframe(atOrBefore timestamp: Int64) -> Int64? {
-        avformat_index_get_entry_from_timestamp(videoStream, timestamp, AVSEEK_FLAG_BACKWARD)?.pointee.timestamp
+        withUnsafeVideoStream { stream in
+            avformat_index_get_entry_from_timestamp(stream, timestamp, AVSEEK_FLAG_BACKWARD)?.pointee.timestamp
+        }
     }
 
     /// Where the presentation starts, in the video stream's time base.

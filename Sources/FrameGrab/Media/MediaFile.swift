@@ -13,8 +13,13 @@ public final class MediaFile {
     let videoStreamIndex: Int32
     /// Where the presentation starts, in `AV_TIME_BASE` units: what `ffmpeg -ss 0` means.
     let presentationStart: Int64
+    /// What the video stream's timestamps count.
+    let videoTimeBase: AVRational
 
-    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private let context: UnsafeMutablePointer<AVFormatContext>
+    /// The video stream read and its codec parameters, owned by `context`.
+    private let videoStream: UnsafeMutablePointer<AVStream>
+    private let videoParameters: UnsafeMutablePointer<AVCodecParameters>
     private let deadline: Deadline
 
     /// How long any one open, probe or seek may block before it is abandoned.
@@ -67,13 +72,16 @@ public final class MediaFile {
                 throw MediaFile.openFailure(path: path, code: probed,
                                             detail: FFmpegLog.takeLastError(from: context), timedOut: deadline.expired)
             }
-            let index = try MediaFile.videoStreamIndex(in: context, path: path)
-            self.videoStreamIndex = index
-            self.presentationStart = MediaFile.presentationStart(of: context, streamIndex: index)
-            let video = MediaFile.probeVideo(context, streamIndex: index)
+            let (stream, parameters) = try MediaFile.chooseVideoStream(in: context, path: path)
+            self.videoStream = stream
+            self.videoParameters = parameters
+            self.videoStreamIndex = stream.pointee.index
+            self.videoTimeBase = stream.pointee.time_base
+            self.presentationStart = MediaFile.presentationStart(of: context, stream: stream)
+            let video = MediaFile.probeVideo(context, stream: stream, parameters: parameters)
             self.video = video
             self.info = SourceInfo(path: path, format: MediaFile.formatName(context),
-                                   duration: context.pointee.streams[Int(index)].flatMap { MediaFile.duration(of: context, stream: $0) }, video: video,
+                                   duration: MediaFile.duration(of: context, stream: stream), video: video,
                                    title: MediaFile.metadataValue("title", in: context.pointee.metadata),
                                    rendition: input.rendition)
             self.context = context
@@ -85,29 +93,34 @@ public final class MediaFile {
     }
 
     deinit {
-        avformat_close_input(&context)
+        var doomed: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&doomed)
     }
 
     /// Runs `body` with the demuxer, bounding any blocking I/O by the operation time limit.
     func withContext<R, E: Error>(_ body: (UnsafeMutablePointer<AVFormatContext>) throws(E) -> R) throws(E) -> R {
-        guard let context else { preconditionFailure("MediaFile used after close") }
         deadline.arm(seconds: MediaFile.operationTimeLimit)
         defer { deadline.disarm() }
         return try body(context)
     }
 
-    var videoStream: UnsafeMutablePointer<AVStream> {
-        guard let context, let stream = context.pointee.streams[Int(videoStreamIndex)] else {
-            preconditionFailure("MediaFile without its video stream")
-        }
-        return stream
+    /// Runs `body` with the video stream, for the FFmpeg calls that take one. The stream
+    /// belongs to the demuxer: `body` must not keep it.
+    func withUnsafeVideoStream<R, E: Error>(_ body: (UnsafeMutablePointer<AVStream>) throws(E) -> R) throws(E) -> R {
+        try body(videoStream)
+    }
+
+    /// Runs `body` with the video stream's codec parameters (what a decoder is set up from).
+    /// They belong to the demuxer: `body` must not keep them.
+    func withUnsafeVideoCodecParameters<R, E: Error>(_ body: (UnsafePointer<AVCodecParameters>) throws(E) -> R) throws(E) -> R {
+        try body(videoParameters)
     }
 
     var timedOut: Bool { deadline.expired }
 
     /// Whether the demuxer can restart from a byte position (MPEG-TS can; MP4 and HLS cannot).
     var isByteSeekable: Bool {
-        guard let format = context?.pointee.iformat else { return false }
+        guard let format = context.pointee.iformat else { return false }
         return format.pointee.flags & AVFMT_NO_BYTE_SEEK == 0 && format.pointee.read_seek2 == nil
     }
 }
@@ -182,8 +195,9 @@ extension MediaFile {
     }
 
     /// The stream a viewer watches: the demuxer's best video stream that is real video, not
-    /// cover art, text rendered as video or a still image.
-    private static func videoStreamIndex(in context: UnsafeMutablePointer<AVFormatContext>, path: String) throws(FrameGrabError) -> Int32 {
+    /// cover art, text rendered as video or a still image; with its codec parameters.
+    private static func chooseVideoStream(in context: UnsafeMutablePointer<AVFormatContext>, path: String) throws(FrameGrabError)
+        -> (UnsafeMutablePointer<AVStream>, UnsafeMutablePointer<AVCodecParameters>) {
         let demuxer = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
         if demuxer == "tty" {
             throw .notAVideo(path: path, reason: "plain text")
@@ -191,39 +205,43 @@ extension MediaFile {
         if demuxer == "image2" || demuxer.hasSuffix("_pipe") {
             throw .notAVideo(path: path, reason: "a still image")
         }
-        var candidates: [Int32] = []
-        for index in 0..<Int(context.pointee.nb_streams) {
-            guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
+        let streams = MediaFile.streams(of: context)
+        var candidates: [(stream: UnsafeMutablePointer<AVStream>, parameters: UnsafeMutablePointer<AVCodecParameters>)] = []
+        for case let stream? in streams {
+            guard let parameters = stream.pointee.codecpar else { continue }
             guard parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO else { continue }
             guard stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 else { continue }
             guard parameters.pointee.codec_id != AV_CODEC_ID_NONE, parameters.pointee.codec_id != AV_CODEC_ID_ANSI else { continue }
-            candidates.append(Int32(index))
+            candidates.append((stream, parameters))
         }
-        guard !candidates.isEmpty else {
-            let hasAudio = (0..<Int(context.pointee.nb_streams)).contains { index in
-                context.pointee.streams[index]?.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_AUDIO
-            }
+        guard let first = candidates.first else {
+            let hasAudio = streams.contains { $0?.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
             throw .notAVideo(path: path, reason: hasAudio ? "audio only, no video stream" : "no video stream")
         }
         let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        let index = candidates.contains(best) ? best : candidates[0]
-        guard avcodec_find_decoder(context.pointee.streams[Int(index)]!.pointee.codecpar.pointee.codec_id) != nil else {
-            let name = String(cString: avcodec_get_name(context.pointee.streams[Int(index)]!.pointee.codecpar.pointee.codec_id))
-            throw .notAVideo(path: path, reason: "no decoder for its \(name) video")
+        let chosen = candidates.first { $0.stream.pointee.index == best } ?? first
+        let codec = chosen.parameters.pointee.codec_id
+        guard avcodec_find_decoder(codec) != nil else {
+            throw .notAVideo(path: path, reason: "no decoder for its \(String(cString: avcodec_get_name(codec))) video")
         }
         // Never spend time reading packets the analysis will not use.
-        for stream in 0..<Int(context.pointee.nb_streams) where Int32(stream) != index {
-            context.pointee.streams[stream]?.pointee.discard = AVDISCARD_ALL
+        for case let stream? in streams where stream != chosen.stream {
+            stream.pointee.discard = AVDISCARD_ALL
         }
-        return index
+        return chosen
     }
 
-    private static func presentationStart(of context: UnsafeMutablePointer<AVFormatContext>, streamIndex: Int32) -> Int64 {
+    /// The demuxer's streams (`streams` holds `nb_streams` of them, and may be null when there
+    /// are none).
+    static func streams(of context: UnsafeMutablePointer<AVFormatContext>) -> UnsafeBufferPointer<UnsafeMutablePointer<AVStream>?> {
+        UnsafeBufferPointer(start: context.pointee.streams, count: context.pointee.streams == nil ? 0 : Int(context.pointee.nb_streams))
+    }
+
+    private static func presentationStart(of context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> Int64 {
         if context.pointee.start_time != CFFmpeg_NOPTS_VALUE() {
             return context.pointee.start_time
         }
-        guard let stream = context.pointee.streams[Int(streamIndex)],
-              stream.pointee.start_time != CFFmpeg_NOPTS_VALUE() else { return 0 }
+        guard stream.pointee.start_time != CFFmpeg_NOPTS_VALUE() else { return 0 }
         return av_rescale_q(stream.pointee.start_time, stream.pointee.time_base, AVRational(num: 1, den: AV_TIME_BASE))
     }
 }
@@ -231,10 +249,8 @@ extension MediaFile {
 // MARK: - Probing
 
 extension MediaFile {
-    private static func probeVideo(_ context: UnsafeMutablePointer<AVFormatContext>, streamIndex: Int32) -> VideoStreamInfo {
-        guard let stream = context.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar else {
-            preconditionFailure("probing a stream that was just chosen")
-        }
+    private static func probeVideo(_ context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>,
+                                   parameters: UnsafeMutablePointer<AVCodecParameters>) -> VideoStreamInfo {
         let sampleAspect = av_guess_sample_aspect_ratio(context, stream, nil)
         let geometry = DisplayGeometry(
             storedWidth: Int(parameters.pointee.width),
@@ -282,8 +298,8 @@ extension MediaFile {
             return brand?.hasPrefix("qt") == true ? "mov" : "mp4"
         case "matroska,webm":
             let webmCodecs: Set<AVCodecID> = [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9, AV_CODEC_ID_AV1, AV_CODEC_ID_OPUS, AV_CODEC_ID_VORBIS]
-            let allWebM = (0..<Int(context.pointee.nb_streams)).allSatisfy { index in
-                guard let parameters = context.pointee.streams[index]?.pointee.codecpar else { return true }
+            let allWebM = streams(of: context).allSatisfy { stream in
+                guard let parameters = stream?.pointee.codecpar else { return true }
                 return webmCodecs.contains(parameters.pointee.codec_id)
             }
             return allWebM ? "webm" : "matroska"

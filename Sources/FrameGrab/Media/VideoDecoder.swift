@@ -4,7 +4,7 @@ import CFFmpeg
 ///
 /// See https://ffmpeg.org/doxygen/5.1/group__lavc__decoding.html (the send/receive API).
 final class VideoDecoder {
-    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private let context: UnsafeMutablePointer<AVCodecContext>
     /// Frames that came out of the decoder since it was made: the proof that a skipped input
     /// was never decoded.
     private(set) var framesDecoded = 0
@@ -13,16 +13,18 @@ final class VideoDecoder {
     ///   - threads: decoder threads; 0 lets FFmpeg choose (faster for one grab).
     ///   - roughly: skip the deblocking filter, for pictures only compared, never read: a
     ///     quarter of H.264's decoding time on slides, and a few levels on block edges.
-    init(stream: UnsafeMutablePointer<AVStream>, threads: Int, roughly: Bool = false, path: String) throws(FrameGrabError) {
-        guard let parameters = stream.pointee.codecpar, let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+    init(file: MediaFile, threads: Int, roughly: Bool = false) throws(FrameGrabError) {
+        let path = file.path
+        let codecID = file.withUnsafeVideoCodecParameters { $0.pointee.codec_id }
+        guard let codec = avcodec_find_decoder(codecID) else {
             throw .notAVideo(path: path, reason: "no decoder for its video codec")
         }
         guard let context = avcodec_alloc_context3(codec) else {
             throw .internalFailure(path: path, reason: "out of memory")
         }
-        var failure = avcodec_parameters_to_context(context, parameters)
+        var failure = file.withUnsafeVideoCodecParameters { parameters in avcodec_parameters_to_context(context, parameters) }
         if failure >= 0 {
-            context.pointee.pkt_timebase = stream.pointee.time_base
+            context.pointee.pkt_timebase = file.videoTimeBase
             context.pointee.thread_count = Int32(threads)
             if roughly { context.pointee.skip_loop_filter = AVDISCARD_ALL }
             failure = avcodec_open2(context, codec, nil)
@@ -36,13 +38,14 @@ final class VideoDecoder {
     }
 
     deinit {
-        avcodec_free_context(&context)
+        var doomed: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&doomed)
     }
 
     /// Feeds one packet, or nil to drain at the end of the stream. With `skipIfUnreferenced`,
     /// a frame no other frame refers to is dropped undecoded (`AVDISCARD_NONREF`).
     func send(_ packet: UnsafeMutablePointer<AVPacket>?, skipIfUnreferenced: Bool = false) -> SendResult {
-        context?.pointee.skip_frame = skipIfUnreferenced ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
+        context.pointee.skip_frame = skipIfUnreferenced ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
         let code = avcodec_send_packet(context, packet)
         switch code {
         case 0...: return .accepted
