@@ -85,6 +85,8 @@ public final class FrameSeeker {
         var stepBack = secondsInStreamBase(1)
         var startAttempts: [SeekMethod] = [.time(streamStart)]
         if file.isByteSeekable { startAttempts.append(.bytes) }
+        // The last seek FFmpeg refused: what to say if no frame is found at all.
+        var refusal: FFmpegError?
         while true {
             let method: SeekMethod
             if seekPoint > streamStart {
@@ -97,10 +99,18 @@ public final class FrameSeeker {
                 if file.timedOut {
                     throw .notAVideo(path: file.path, reason: "no frame could be decoded within \(Int(MediaFile.operationTimeLimit)) s")
                 }
-                throw .notAVideo(path: file.path, reason: "no video frame could be decoded")
+                throw .notAVideo(path: file.path, reason: "no video frame could be decoded" + (refusal.map { "; \($0)" } ?? ""))
             }
-            seek(method)
-            if let found = try decodeForward(to: target, startingWith: nil) {
+            var sought = true
+            do throws(FFmpegError) {
+                try seek(method)
+            } catch {
+                refusal = error
+                sought = false
+            }
+            // Where reading resumes after a refused seek is unknown (FFmpeg may have dropped the
+            // packets it held): seek earlier instead.
+            if sought, let found = try decodeForward(to: target, startingWith: nil) {
                 return found
             }
             if seekPoint > streamStart {
@@ -153,21 +163,32 @@ public final class FrameSeeker {
         case bytes
     }
 
-    private func seek(_ method: SeekMethod) {
+    /// Seeks the demuxer and empties the decoder; throws what FFmpeg said when it refused.
+    private func seek(_ method: SeekMethod) throws(FFmpegError) {
         delivered = nil
         lookahead = nil
         reachedEnd = false
         latestPacketBeforeTarget = nil
         let index = file.videoStreamIndex
-        file.withContext { context in
+        let code = file.withContext { context in
             switch method {
             case .time(let timestamp):
-                _ = avformat_seek_file(context, index, Int64.min, timestamp, timestamp, 0)
+                return avformat_seek_file(context, index, Int64.min, timestamp, timestamp, 0)
             case .bytes:
-                _ = avformat_seek_file(context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
+                return avformat_seek_file(context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
             }
         }
+        // Even after a refusal: the decoder must not take what comes next for a continuation.
         decoder.flush()
+        try FFmpegError.check(code, "seeking to \(describe(method)) in \(file.path)")
+    }
+
+    /// A seek's destination in the user's terms.
+    private func describe(_ method: SeekMethod) -> String {
+        switch method {
+        case .time(let timestamp): return presentationTime(of: timestamp).timecode
+        case .bytes: return "its first byte"
+        }
     }
 
     /// The next frame in presentation order, or nil at the end of the stream. Damaged packets

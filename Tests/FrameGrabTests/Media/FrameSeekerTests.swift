@@ -1,4 +1,5 @@
 import FrameGrab
+import Foundation
 import Testing
 
 /// The frame shown at T is the last frame whose presentation time is at or before T, measured
@@ -83,6 +84,26 @@ struct FrameSeekerTests {
             }
         }
         #expect(seeker.framesDecoded == 0)
+    }
+
+    @Test("A seek FFmpeg refuses is an error that says so, not a frame from wherever reading resumed")
+    func refusedSeek() throws {
+        // A playlist without #EXT-X-ENDLIST may still grow: FFmpeg's HLS demuxer starts near
+        // its live end (counter2.ts, 8 s in) and refuses every seek.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let playlist = directory.appendingPathComponent("live.m3u8").path
+        let segments = (0..<5).map { "#EXTINF:4.004,\n" + Fixtures.path("hls/counter\($0).ts") + "\n" }
+        try ("#EXTM3U\n#EXT-X-TARGETDURATION:4\n" + segments.joined()).write(toFile: playlist, atomically: true, encoding: .utf8)
+        let seeker = try FrameSeeker(file: MediaFile(path: playlist))
+        #expect {
+            _ = try seeker.frame(at: MediaTime(seconds: 1))
+        } throws: { error in
+            guard case .notAVideo(let path, let reason) = error as? FrameGrabError else { return false }
+            return path == playlist
+                && reason.contains("FFmpeg error -1 (Operation not permitted) while seeking to 00:00:00.000 in \(playlist)")
+        }
     }
 
     // MARK: By pixels
