@@ -97,7 +97,7 @@ public final class FrameSeeker {
                 // Nothing precedes the first frame: before it, a player shows the first frame.
                 if let lookahead { return keep(lookahead, next: nil) }
                 if file.timedOut {
-                    throw .notAVideo(path: file.path, reason: "no frame could be decoded within \(Int(MediaFile.operationTimeLimit)) s")
+                    throw .notAVideo(path: file.path, reason: "no frame could be decoded within \(Int(Deadline.operationTimeLimit)) s")
                 }
                 throw .notAVideo(path: file.path, reason: "no video frame could be decoded" + (refusal.map { "; \($0)" } ?? ""))
             }

@@ -10,7 +10,7 @@ extension MediaFile {
         while true {
             let code = withContext { context in av_read_frame(context, packet) }
             if code < 0 {
-                if timedOut { throw .notAVideo(path: path, reason: "reading stalled for \(Int(MediaFile.operationTimeLimit)) s") }
+                if timedOut { throw .notAVideo(path: path, reason: "reading stalled for \(Int(Deadline.operationTimeLimit)) s") }
                 return false
             }
             if let protection = StreamProtection.protection(of: packet) {

@@ -22,9 +22,6 @@ public final class MediaFile {
     private let videoParameters: UnsafeMutablePointer<AVCodecParameters>
     private let deadline: Deadline
 
-    /// How long any one open, probe or seek may block before it is abandoned.
-    public static let operationTimeLimit: Double = 8
-
     /// Opens `path` (a local path or an http(s) URL) once `ProtectionProbe` has found nothing
     /// protected in it; an HLS master playlist opens its sharpest rendition.
     public convenience init(path: String) throws(FrameGrabError) {
@@ -53,7 +50,7 @@ public final class MediaFile {
         if input.format == "hls", let extensions = MediaFile.hlsExtensionsWithKeys {
             av_dict_set(&options, "allowed_extensions", extensions, 0)
         }
-        deadline.arm(seconds: MediaFile.operationTimeLimit)
+        deadline.arm(seconds: Deadline.operationTimeLimit)
         // Demuxers log why they failed against this context; it is freed on failure.
         let logContext = context.map { UnsafeRawPointer($0) }
         let opened = avformat_open_input(&context, input.location, nil, &options)
@@ -82,7 +79,7 @@ public final class MediaFile {
             self.video = video
             self.info = SourceInfo(path: path, format: MediaFile.formatName(context),
                                    duration: MediaFile.duration(of: context, stream: stream), video: video,
-                                   title: MediaFile.metadataValue("title", in: context.pointee.metadata),
+                                   title: FFmpegDemuxer.metadataValue("title", in: context.pointee.metadata),
                                    rendition: input.rendition)
             self.context = context
         } catch {
@@ -99,7 +96,7 @@ public final class MediaFile {
 
     /// Runs `body` with the demuxer, bounding any blocking I/O by the operation time limit.
     func withContext<R, E: Error>(_ body: (UnsafeMutablePointer<AVFormatContext>) throws(E) -> R) throws(E) -> R {
-        deadline.arm(seconds: MediaFile.operationTimeLimit)
+        deadline.arm(seconds: Deadline.operationTimeLimit)
         defer { deadline.disarm() }
         return try body(context)
     }
@@ -151,7 +148,7 @@ extension MediaFile {
 
     private static func openFailure(path: String, code: Int32, detail: String?, timedOut: Bool) -> FrameGrabError {
         if timedOut {
-            return .notAVideo(path: path, reason: "no usable stream found within \(Int(operationTimeLimit)) s")
+            return .notAVideo(path: path, reason: "no usable stream found within \(Int(Deadline.operationTimeLimit)) s")
         }
         let unreachable = [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, ETIMEDOUT].map(CFFmpeg_AVERROR)
         if CFFmpeg_isHTTPError(code) != 0 || unreachable.contains(code) {
@@ -198,14 +195,14 @@ extension MediaFile {
     /// cover art, text rendered as video or a still image; with its codec parameters.
     private static func chooseVideoStream(in context: UnsafeMutablePointer<AVFormatContext>, path: String) throws(FrameGrabError)
         -> (UnsafeMutablePointer<AVStream>, UnsafeMutablePointer<AVCodecParameters>) {
-        let demuxer = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+        let demuxer = FFmpegDemuxer.name(of: context) ?? ""
         if demuxer == "tty" {
             throw .notAVideo(path: path, reason: "plain text")
         }
         if demuxer == "image2" || demuxer.hasSuffix("_pipe") {
             throw .notAVideo(path: path, reason: "a still image")
         }
-        let streams = MediaFile.streams(of: context)
+        let streams = FFmpegDemuxer.streams(of: context)
         var candidates: [(stream: UnsafeMutablePointer<AVStream>, parameters: UnsafeMutablePointer<AVCodecParameters>)] = []
         for case let stream? in streams {
             guard let parameters = stream.pointee.codecpar else { continue }
@@ -229,12 +226,6 @@ extension MediaFile {
             stream.pointee.discard = AVDISCARD_ALL
         }
         return chosen
-    }
-
-    /// The demuxer's streams (`streams` holds `nb_streams` of them, and may be null when there
-    /// are none).
-    static func streams(of context: UnsafeMutablePointer<AVFormatContext>) -> UnsafeBufferPointer<UnsafeMutablePointer<AVStream>?> {
-        UnsafeBufferPointer(start: context.pointee.streams, count: context.pointee.streams == nil ? 0 : Int(context.pointee.nb_streams))
     }
 
     private static func presentationStart(of context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> Int64 {
@@ -291,14 +282,14 @@ extension MediaFile {
 
     /// FFmpeg names demuxers by family (`mov,mp4,m4a,3gp,3g2,mj2`); users name files.
     private static func formatName(_ context: UnsafeMutablePointer<AVFormatContext>) -> String {
-        let demuxer = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
+        let demuxer = FFmpegDemuxer.name(of: context) ?? "unknown"
         switch demuxer {
         case "mov,mp4,m4a,3gp,3g2,mj2":
-            let brand = metadataValue("major_brand", in: context.pointee.metadata)
+            let brand = FFmpegDemuxer.metadataValue("major_brand", in: context.pointee.metadata)
             return brand?.hasPrefix("qt") == true ? "mov" : "mp4"
         case "matroska,webm":
             let webmCodecs: Set<AVCodecID> = [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9, AV_CODEC_ID_AV1, AV_CODEC_ID_OPUS, AV_CODEC_ID_VORBIS]
-            let allWebM = streams(of: context).allSatisfy { stream in
+            let allWebM = FFmpegDemuxer.streams(of: context).allSatisfy { stream in
                 guard let parameters = stream?.pointee.codecpar else { return true }
                 return webmCodecs.contains(parameters.pointee.codec_id)
             }
@@ -306,11 +297,5 @@ extension MediaFile {
         default:
             return demuxer.split(separator: ",").first.map(String.init) ?? demuxer
         }
-    }
-
-    static func metadataValue(_ key: String, in dictionary: OpaquePointer?) -> String? {
-        guard let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
     }
 }

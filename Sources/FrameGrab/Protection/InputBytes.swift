@@ -34,7 +34,7 @@ final class InputBytes {
         var options: OpaquePointer? = nil
         av_dict_set(&options, "protocol_whitelist", InputLocation.protocols(allowingNetwork: allowsNetwork), 0)
         var callback = deadline.interruptCallback
-        deadline.arm(seconds: MediaFile.operationTimeLimit)
+        deadline.arm(seconds: Deadline.operationTimeLimit)
         var context: UnsafeMutablePointer<AVIOContext>?
         let opened = avio_open2(&context, url, AVIO_FLAG_READ, &callback, &options)
         av_dict_free(&options)
@@ -81,7 +81,7 @@ final class InputBytes {
 
     private func readSource(at offset: Int64, count: Int) -> [UInt8]? {
         guard let context else { return nil }
-        deadline.arm(seconds: MediaFile.operationTimeLimit)
+        deadline.arm(seconds: Deadline.operationTimeLimit)
         defer { deadline.disarm() }
         if offset != position {
             if context.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0 {

@@ -8,8 +8,7 @@ enum StreamProtection {
     /// Once a header is read: encryption init data (from `pssh` boxes) or the Matroska
     /// `enc_key_id` metadata on any stream.
     static func protection(ofStreamsIn context: UnsafeMutablePointer<AVFormatContext>) -> Protection? {
-        for index in 0..<Int(context.pointee.nb_streams) {
-            guard let stream = context.pointee.streams[index] else { continue }
+        for case let (index, stream?) in FFmpegDemuxer.streams(of: context).enumerated() {
             var size = 0
             if let data = av_stream_get_side_data(stream, AV_PKT_DATA_ENCRYPTION_INIT_INFO, &size) {
                 var clues = ProtectionClues()
@@ -25,7 +24,7 @@ enum StreamProtection {
                 clues.note("encryption init data on stream \(index)")
                 return clues.protection
             }
-            if MediaFile.metadataValue("enc_key_id", in: stream.pointee.metadata) != nil {
+            if FFmpegDemuxer.metadataValue("enc_key_id", in: stream.pointee.metadata) != nil {
                 return Protection(scheme: "unknown", system: .unknown, evidence: "enc_key_id metadata on stream \(index)")
             }
         }

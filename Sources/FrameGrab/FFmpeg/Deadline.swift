@@ -3,6 +3,10 @@ import Dispatch
 
 /// A moment after which FFmpeg's blocking I/O gives up, through its interrupt callback.
 final class Deadline: @unchecked Sendable {
+    /// How long any one open, probe, read or seek may block before it is abandoned: the
+    /// probe's reads (`InputBytes`) and the demuxer's (`MediaFile`) alike.
+    static let operationTimeLimit: Double = 8
+
     // Read on FFmpeg's calling thread, written by the owner on the same thread.
     private var limit: UInt64 = .max
     private(set) var expired = false
