@@ -219,7 +219,7 @@ extension MediaFile {
         let chosen = candidates.first { $0.stream.pointee.index == best } ?? first
         let codec = chosen.parameters.pointee.codec_id
         guard avcodec_find_decoder(codec) != nil else {
-            throw .notAVideo(path: path, reason: "no decoder for its \(String(cString: avcodec_get_name(codec))) video")
+            throw .notAVideo(path: path, reason: "no decoder for its \(codecName(codec)) video")
         }
         // Never spend time reading packets the analysis will not use.
         for case let stream? in streams where stream != chosen.stream {
@@ -252,13 +252,18 @@ extension MediaFile {
         let rate = av_guess_frame_rate(context, stream, nil)
         let pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) }
         return VideoStreamInfo(
-            codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
+            codec: codecName(parameters.pointee.codec_id),
             pixelFormat: pixelFormat,
             codedWidth: Int(parameters.pointee.width),
             codedHeight: Int(parameters.pointee.height),
             geometry: geometry,
             frameRate: rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
         )
+    }
+
+    /// FFmpeg's short name for a codec (`h264`, `hevc`).
+    private static func codecName(_ codec: AVCodecID) -> String {
+        avcodec_get_name(codec).map { String(cString: $0) } ?? "unknown"
     }
 
     /// Clockwise quarter turns from the stream's display matrix, as `ffmpeg` autorotation reads it.

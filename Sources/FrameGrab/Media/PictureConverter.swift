@@ -48,11 +48,15 @@ final class PictureConverter {
         }
         let fullRange = format == AV_PIX_FMT_GRAY8 || format == AV_PIX_FMT_YUVJ420P || format == AV_PIX_FMT_YUVJ422P
             || format == AV_PIX_FMT_YUVJ444P || frame.pointee.color_range == AVCOL_RANGE_JPEG
-        if blockLevels?.block != block || blockLevels?.fullRange != fullRange {
-            blockLevels = (block, fullRange, PictureConverter.levels(ofSumsOver: block * block, fullRange: fullRange))
+        let levels: [UInt8]
+        if let cached = blockLevels, cached.block == block, cached.fullRange == fullRange {
+            levels = cached.levels
+        } else {
+            levels = PictureConverter.levels(ofSumsOver: block * block, fullRange: fullRange)
+            blockLevels = (block, fullRange, levels)
         }
         return averageBlocks(of: plane, stride: Int(frame.pointee.linesize.0), block: block, width: width, height: height,
-                             levels: blockLevels!.levels)
+                             levels: levels)
     }
 
     /// The gray level of each sum of `area` luma values: their average, with studio-range luma
@@ -74,7 +78,8 @@ final class PictureConverter {
         levels.withUnsafeBufferPointer { levels in
             pixels.withUnsafeMutableBufferPointer { pixels in
                 columnSums.withUnsafeMutableBufferPointer { sums in
-                    let sums = sums.baseAddress!
+                    // Both hold at least one pixel: the caller asks for a picture of one or more.
+                    guard let sums = sums.baseAddress, let picture = pixels.baseAddress else { return }
                     for y in 0..<height {
                         let top = plane + y * block * stride
                         for i in 0..<used { sums[i] = UInt16(top[i]) }
@@ -82,7 +87,7 @@ final class PictureConverter {
                             let row = top + dy * stride
                             for i in 0..<used { sums[i] &+= UInt16(row[i]) }
                         }
-                        let out = pixels.baseAddress! + y * width
+                        let out = picture + y * width
                         if block == 2 {
                             for x in 0..<width { out[x] = levels[Int(sums[2 * x] &+ sums[2 * x + 1])] }
                             continue
@@ -114,8 +119,9 @@ final class PictureConverter {
         guard stride >= width else { return nil }
         var pixels = [UInt8](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBufferPointer { target in
+            guard let target = target.baseAddress else { return }
             for row in 0..<height {
-                (target.baseAddress! + row * width).update(from: plane + row * stride, count: width)
+                (target + row * width).update(from: plane + row * stride, count: width)
             }
         }
         return GrayImage(width: width, height: height, pixels: pixels)
