@@ -16,6 +16,9 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     /// The OCR engine could not start (missing language data, bad tessdata directory); `path`
     /// is the video being read, when there is one.
     case ocrUnavailable(path: String?, reason: String)
+    /// Tesseract refused a picture or failed to read it (not a picture without text); `path`
+    /// is the video being read, when there is one.
+    case ocrFailed(path: String?, reason: String)
     /// Something framegrab itself got wrong.
     case internalFailure(path: String, reason: String)
 
@@ -34,6 +37,8 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
             return "\(path): time \(requested.timecode) is outside the video (\(length))"
         case .ocrUnavailable(let path, let reason):
             return (path.map { "\($0): " } ?? "") + "OCR unavailable (\(reason))"
+        case .ocrFailed(let path, let reason):
+            return (path.map { "\($0): " } ?? "") + "OCR failed (\(reason))"
         case .internalFailure(let path, let reason):
             return "\(path): internal error (\(reason))"
         }
@@ -43,7 +48,10 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
 extension FrameGrabError {
     /// The same error, naming `path` where it did not know which input it was about.
     func about(_ path: String) -> FrameGrabError {
-        if case .ocrUnavailable(nil, let reason) = self { return .ocrUnavailable(path: path, reason: reason) }
-        return self
+        switch self {
+        case .ocrUnavailable(nil, let reason): return .ocrUnavailable(path: path, reason: reason)
+        case .ocrFailed(nil, let reason): return .ocrFailed(path: path, reason: reason)
+        default: return self
+        }
     }
 }

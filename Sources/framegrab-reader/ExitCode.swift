@@ -21,14 +21,14 @@ enum ExitCode: Int32 {
         case .protectedContent: self = .protectedContent
         case .timeOutsideVideo: self = .timeOutsideVideo
         case .ocrUnavailable: self = .ocrUnavailable
-        case .internalFailure: self = .internalFailure
+        case .ocrFailed, .internalFailure: self = .internalFailure
         }
     }
 
     static let table = """
         Exit status:
           0  success: every requested frame was analysed
-          1  internal failure (a bug in framegrab)
+          1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
           2  usage error: unknown option, missing argument, malformed time
           3  input missing or unreadable (no such file, a directory, no permission,
              an HTTP error, a server that cannot be reached)

@@ -54,7 +54,7 @@ struct FollowUsage {
 
         Exit status:
           0  the session ended: stdin closed, or mpv quit
-          1  internal failure (a bug in framegrab)
+          1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
           2  usage error: unknown option, missing argument, malformed --settle
           3  VIDEO missing or unreadable (as with --at)
           4  VIDEO is not a video (as with --at)

@@ -70,7 +70,13 @@ public final class FrameAnalyzer {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < pieces.count, shouldCancel?() != true else { return }
                 let piece = pieces[index]
-                let rows = Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine, shouldCancel: shouldCancel)
+                let rows: [ReadRow]
+                do throws(FrameGrabError) {
+                    rows = try Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine, shouldCancel: shouldCancel)
+                } catch {
+                    failure.withLock { $0 = error }
+                    return
+                }
                 results.withLock { $0[index] = rows }
             }
         }

@@ -8,9 +8,9 @@
 struct LookalikeLetters: ReadingPass {
     /// Alternatives cost time on every character, and few lines need them: a piece is read
     /// again with them only when one of its words is suspect.
-    func check(_ reading: inout PieceReading) {
+    func check(_ reading: inout PieceReading) throws(FrameGrabError) {
         guard reading.lines.contains(where: { $0.words.contains(where: Self.isSuspect) }) else { return }
-        reading.lines = reading.read(alternatives: true).map { line in
+        reading.lines = try reading.read(alternatives: true).map { line in
             var line = line
             line.words = line.words.map(Self.corrected)
             line.text = line.words.map(\.text).joined(separator: " ")

@@ -58,8 +58,10 @@ public final class TesseractEngine: @unchecked Sendable {
             TessBaseAPIDelete(handle)
             throw .ocrUnavailable(path: nil, reason: "Tesseract could not load \(configuration.languages) from \(directory)")
         }
-        for (name, value) in TesseractEngine.variables {
-            TessBaseAPISetVariable(handle, name, value)
+        for (name, value) in TesseractEngine.variables where TessBaseAPISetVariable(handle, name, value) == 0 {
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+            throw .ocrUnavailable(path: nil, reason: "Tesseract does not know its \(name) variable")
         }
         self.configuration = configuration
         self.handle = handle
@@ -79,39 +81,59 @@ public final class TesseractEngine: @unchecked Sendable {
     ]
 
     /// Reads `image` (dark text on a light ground works best) and returns its lines of words,
-    /// boxes in `image` coordinates. `shouldCancel` is polled during recognition. A picture
-    /// read before, with the same settings, is not read again (`RecognitionMemo`).
+    /// boxes in `image` coordinates. `shouldCancel` is polled during recognition; a cancelled
+    /// call reads nothing (and is no failure). A picture read before, with the same settings,
+    /// is not read again (`RecognitionMemo`). Throws `ocrFailed` when Tesseract refuses the
+    /// picture or fails to read it: that is not a picture without text.
     public func recognize(_ image: GrayImage, layout: Layout, alternatives: Bool = false,
-                          shouldCancel: (@Sendable () -> Bool)? = nil) -> [Line] {
+                          shouldCancel: (@Sendable () -> Bool)? = nil) throws(FrameGrabError) -> [Line] {
         guard image.width > 0, image.height > 0, shouldCancel?() != true else { return [] }
         let key = RecognitionMemo.Key(configuration: configuration, layout: layout, alternatives: alternatives, image: image)
         if let lines = RecognitionMemo.shared.reading(for: key) { return lines }
-        let lines = read(image, layout: layout, alternatives: alternatives, shouldCancel: shouldCancel)
+        guard let lines = try read(image, layout: layout, alternatives: alternatives, shouldCancel: shouldCancel) else { return [] }
         // A reading cut short is not the picture's reading.
         if shouldCancel?() != true { RecognitionMemo.shared.remember(lines, for: key) }
         return lines
     }
 
-    private func read(_ image: GrayImage, layout: Layout, alternatives: Bool, shouldCancel: (@Sendable () -> Bool)?) -> [Line] {
+    /// What Tesseract read on `image`; nil when `shouldCancel` stopped it.
+    private func read(_ image: GrayImage, layout: Layout, alternatives: Bool,
+                      shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [Line]? {
+        let size = "\(image.width)×\(image.height)"
+        guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height) else {
+            throw .ocrFailed(path: nil, reason: "a \(size) picture is too large for Tesseract")
+        }
         CTesseract_runOpenMPSerially()
         // Alternatives cost time on every character, so only the calls that want them pay.
-        TessBaseAPISetVariable(handle, "lstm_choice_mode", alternatives ? "2" : "0")
+        guard TessBaseAPISetVariable(handle, "lstm_choice_mode", alternatives ? "2" : "0") != 0 else {
+            throw .ocrFailed(path: nil, reason: "Tesseract does not know its lstm_choice_mode variable")
+        }
         TessBaseAPISetPageSegMode(handle, layout.pageSegMode)
-        let recognized: Bool = image.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        // Without an image set (Tesseract refused it) recognition fails too: one check for both.
+        let status: Int32 = image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, width, height, 1, width)
             // Video has no resolution; 70 is what Tesseract would assume, minus its warning.
             TessBaseAPISetSourceResolution(handle, 70)
-            return withMonitor(shouldCancel) { monitor in TessBaseAPIRecognize(handle, monitor) == 0 }
+            return withMonitor(shouldCancel) { monitor in TessBaseAPIRecognize(handle, monitor) }
         }
         defer { TessBaseAPIClear(handle) }
-        guard recognized else { return [] }
-        return readLines(alternatives: alternatives)
+        guard status == 0 else {
+            // Cancelling through the monitor makes recognition fail as well.
+            if shouldCancel?() == true { return nil }
+            throw .ocrFailed(path: nil, reason: "Tesseract could not read a \(size) picture (TessBaseAPIRecognize returned \(status))")
+        }
+        return try readLines(alternatives: alternatives, size: size)
     }
 
-    private func readLines(alternatives: Bool) -> [Line] {
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+    private func readLines(alternatives: Bool, size: String) throws(FrameGrabError) -> [Line] {
+        // Recognition succeeded, so there is a page to walk, if an empty one.
+        guard let iterator = TessBaseAPIGetIterator(handle) else {
+            throw .ocrFailed(path: nil, reason: "Tesseract read a \(size) picture but has no result for it")
+        }
         defer { TessResultIteratorDelete(iterator) }
-        let page = TessResultIteratorGetPageIterator(iterator)
+        guard let page = TessResultIteratorGetPageIterator(iterator) else {
+            throw .ocrFailed(path: nil, reason: "Tesseract's result for a \(size) picture has no page")
+        }
         var lines: [Line] = []
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
@@ -138,7 +160,7 @@ public final class TesseractEngine: @unchecked Sendable {
     private static func alternatives(of iterator: OpaquePointer) -> [[Word.Alternative]] {
         guard let copy = TessResultIteratorCopy(iterator) else { return [] }
         defer { TessResultIteratorDelete(copy) }
-        let page = TessResultIteratorGetPageIterator(copy)
+        guard let page = TessResultIteratorGetPageIterator(copy) else { return [] }
         var result: [[Word.Alternative]] = []
         repeat {
             var choices: [Word.Alternative] = []

@@ -42,13 +42,13 @@ struct FrameGrabberCancellationTests {
         let engine = try TesseractEngine()
 
         let reading = CancelProbe(answer: false)
-        let read = engine.recognize(try Self.titleImage(left: 10), layout: .line, shouldCancel: reading.check)
+        let read = try engine.recognize(try Self.titleImage(left: 10), layout: .line, shouldCancel: reading.check)
         #expect(read.map(\.text) == ["Caching thumbnails with an actor"])
         #expect(reading.count > 1, "besides the check before reading, the monitor's cancel callback was never called")
 
         // Let through the check before reading: Tesseract's monitor is what stops it.
         let cancelled = CancelProbe(answer: true, after: 1)
-        #expect(engine.recognize(try Self.titleImage(left: 9), layout: .line, shouldCancel: cancelled.check).isEmpty)
+        #expect(try engine.recognize(try Self.titleImage(left: 9), layout: .line, shouldCancel: cancelled.check).isEmpty)
         #expect(cancelled.count > 1)
     }
 
@@ -58,22 +58,22 @@ struct FrameGrabberCancellationTests {
         let image = try Self.titleImage(left: 8)
 
         let stopped = CancelProbe(answer: true, after: 1)
-        #expect(engine.recognize(image, layout: .line, shouldCancel: stopped.check).isEmpty)
+        #expect(try engine.recognize(image, layout: .line, shouldCancel: stopped.check).isEmpty)
 
         let first = CancelProbe(answer: false)
-        let read = engine.recognize(image, layout: .line, shouldCancel: first.check)
+        let read = try engine.recognize(image, layout: .line, shouldCancel: first.check)
         #expect(read.map(\.text) == ["Caching thumbnails with an actor"])
         #expect(first.count > 1, "Tesseract read it: a cut-short reading was not remembered")
 
         let again = CancelProbe(answer: false)
-        #expect(engine.recognize(image, layout: .line, shouldCancel: again.check) == read)
+        #expect(try engine.recognize(image, layout: .line, shouldCancel: again.check) == read)
         #expect(again.count == 1, "only the check before reading: Tesseract was not asked again")
 
         // Another engine, another layout: the same settings and pixels only.
         let other = try TesseractEngine()
-        #expect(other.recognize(image, layout: .line) == read)
+        #expect(try other.recognize(image, layout: .line) == read)
         let asBlock = CancelProbe(answer: false)
-        _ = engine.recognize(image, layout: .block, shouldCancel: asBlock.check)
+        _ = try engine.recognize(image, layout: .block, shouldCancel: asBlock.check)
         #expect(asBlock.count > 1, "a block is read afresh")
     }
 

@@ -57,22 +57,22 @@ struct PassTableTests {
     // MARK: Reading passes
 
     @Test("A rule painted out comes back as its characters, over the cells it covers; one under a word is an underline")
-    func rulesGivenBack() {
+    func rulesGivenBack() throws {
         var image = GrayImage(width: 200, height: 30, filledWith: 255)
         for x in 10..<190 where x % 9 < 5 { image[x, 14] = 0; image[x, 15] = 0 }
         var picture = Self.piece(image, block: Self.block(polarity: .darkOnLight, ground: 240, xHeight: 9))
         DrawnRulesErased().prepare(&picture)
         #expect(picture.rules?.rules.count == 1)
         #expect(picture.image[10, 14] == 255)
-        var reading = PieceReading(picture: picture) { _ in [] }
-        DrawnRulesGivenBack().check(&reading)
+        var reading = try PieceReading(picture: picture) { _ in [] }
+        try DrawnRulesGivenBack().check(&reading)
         // No word on the line shows the cell: it is guessed from the glyph height (0.55 × 20 px),
         // and the 175 px rule covers 16 of them.
         #expect(reading.lines.map(\.text) == [String(repeating: "-", count: 16)])
 
         let word = Word(text: "title", box: BoundingBox(x: 50, y: 12, width: 180, height: 12), confidence: 0.9)
-        reading = PieceReading(picture: picture) { _ in [Line(text: "title", box: word.box, words: [word])] }
-        DrawnRulesGivenBack().check(&reading)
+        reading = try PieceReading(picture: picture) { _ in [Line(text: "title", box: word.box, words: [word])] }
+        try DrawnRulesGivenBack().check(&reading)
         #expect(reading.lines.map(\.text) == ["title"])
     }
 

@@ -30,18 +30,18 @@ struct PiecePicture {
 struct PieceReading {
     var picture: PiecePicture
     var lines: [Line]
-    private let recognize: (_ alternatives: Bool) -> [Line]
+    private let recognize: (_ alternatives: Bool) throws(FrameGrabError) -> [Line]
 
-    init(picture: PiecePicture, recognize: @escaping (_ alternatives: Bool) -> [Line]) {
+    init(picture: PiecePicture, recognize: @escaping (_ alternatives: Bool) throws(FrameGrabError) -> [Line]) throws(FrameGrabError) {
         self.picture = picture
         self.recognize = recognize
         self.lines = []
-        self.lines = read(alternatives: false)
+        self.lines = try read(alternatives: false)
     }
 
     /// The piece read again, boxes in frame coordinates.
-    func read(alternatives: Bool) -> [Line] {
-        recognize(alternatives).compactMap { line in
+    func read(alternatives: Bool) throws(FrameGrabError) -> [Line] {
+        try recognize(alternatives).compactMap { line in
             let words = line.words.map { word in
                 var word = word
                 word.box = picture.inFrame(word.box)

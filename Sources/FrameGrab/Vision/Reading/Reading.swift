@@ -54,7 +54,7 @@ protocol PicturePass: Sendable {
 
 /// A pass over what OCR read in one piece.
 protocol ReadingPass: Sendable {
-    func check(_ reading: inout PieceReading)
+    func check(_ reading: inout PieceReading) throws(FrameGrabError)
 }
 
 /// A pass over all blocks a frame's text was read in.
@@ -72,13 +72,13 @@ extension Reading {
     /// by `engine`, and the reading checked. A row read as one line keeps the layout's ink
     /// blobs; rows OCR split or merged do not.
     static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage, with engine: TesseractEngine,
-                     shouldCancel: (@Sendable () -> Bool)?) -> [ReadRow] {
+                     shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadRow] {
         var picture = PiecePicture(image: image.cropped(to: piece.area), piece: piece, block: block)
         for pass in picturePasses { pass.prepare(&picture) }
-        var reading = PieceReading(picture: picture) { alternatives in
-            engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
+        var reading = try PieceReading(picture: picture) { alternatives throws(FrameGrabError) in
+            try engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
         }
-        for pass in readingPasses { pass.check(&reading) }
+        for pass in readingPasses { try pass.check(&reading) }
         let glyphs = reading.lines.count == 1 ? block.lines[piece.lineIndex].glyphs : []
         return reading.lines.map { line in
             var row = ReadRow(line, glyphs: glyphs)
