@@ -46,9 +46,13 @@ public final class TesseractEngine: @unchecked Sendable {
         guard let handle = TessBaseAPICreate() else {
             throw .ocrUnavailable(path: nil, reason: "Tesseract could not be created")
         }
-        // Words in code are rarely dictionary words: the word lists would pull identifiers
-        // towards English. Without them every committed clip reads the same (bench-accuracy),
-        // and the engine starts without loading them. Init-only variables: set here or never.
+        // Words in code are rarely dictionary words: the English word lists would pull
+        // identifiers towards English. `load_system_dawg` keeps out the one LSTM data has
+        // (lstm-word-dawg, 3.7 MB of Debian's eng.traineddata), `load_freq_dawg` the legacy
+        // engine's frequent words (absent from LSTM-only data, off for other tessdata too);
+        // punctuation and number patterns stay. Without them every committed clip reads the
+        // same (bench-accuracy), and the engine starts without loading them. Init-only
+        // variables: set here or never (TesseractEngineTests reads them back).
         let initVariables: [(String, String)] = [("load_system_dawg", "0"), ("load_freq_dawg", "0")]
         let status = TesseractEngine.withCStrings(initVariables) { names, values in
             TessBaseAPIInit4(handle, directory, configuration.languages, OEM_DEFAULT, nil, 0,
@@ -154,6 +158,13 @@ public final class TesseractEngine: @unchecked Sendable {
             line.text = line.words.map(\.text).joined(separator: " ")
             return line
         }
+    }
+
+    /// The value of one of Tesseract's boolean variables; nil when it has none by that name.
+    func boolVariable(_ name: String) -> Bool? {
+        var value: Int32 = 0
+        guard TessBaseAPIGetBoolVariable(handle, name, &value) != 0 else { return nil }
+        return value != 0
     }
 
     /// Each character's alternatives in the word `iterator` is at, read with a copy of it.
