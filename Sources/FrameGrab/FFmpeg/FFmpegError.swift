@@ -1,11 +1,13 @@
 import CFFmpeg
 
-/// An error code returned by an FFmpeg call, with what framegrab was doing when it happened.
+/// An error code returned by an FFmpeg call, with what framegrab was doing when it happened:
+/// `FFmpeg error -1094995529 (Invalid data found when processing input) while opening talk.mp4`.
 ///
 /// Mirrors FFmpeg's `AVERROR` convention: negative values, either `-errno` or four-character
 /// tags. See https://ffmpeg.org/doxygen/5.1/group__lavu__error.html
 public struct FFmpegError: Error, Equatable, CustomStringConvertible {
     public let code: Int32
+    /// What framegrab was doing, naming the file: `opening talk.mp4`.
     public let operation: String
 
     public init(code: Int32, operation: String) {

@@ -57,7 +57,8 @@ public final class MediaFile {
         av_dict_free(&options)
         guard opened >= 0, let context else {
             let detail = FFmpegLog.takeLastError(from: logContext)
-            throw MediaFile.openFailure(path: path, code: opened, detail: detail, timedOut: deadline.expired)
+            throw MediaFile.openFailure(path: path, error: FFmpegError(code: opened, operation: "opening \(input.location)"),
+                                        detail: detail, timedOut: deadline.expired)
         }
         do throws(FrameGrabError) {
             // Before probing the streams, which decodes a few packets to learn their format.
@@ -66,7 +67,7 @@ public final class MediaFile {
             }
             let probed = avformat_find_stream_info(context, nil)
             if probed < 0 {
-                throw MediaFile.openFailure(path: path, code: probed,
+                throw MediaFile.openFailure(path: path, error: FFmpegError(code: probed, operation: "reading the streams of \(input.location)"),
                                             detail: FFmpegLog.takeLastError(from: context), timedOut: deadline.expired)
             }
             let (stream, parameters) = try MediaFile.chooseVideoStream(in: context, path: path)
@@ -146,27 +147,31 @@ extension MediaFile {
         }
     }
 
-    private static func openFailure(path: String, code: Int32, detail: String?, timedOut: Bool) -> FrameGrabError {
+    /// What a failed open or probe means to the user, FFmpeg's own words included: its error
+    /// (code, text, what was opened) and the line it logged, when there is one.
+    private static func openFailure(path: String, error: FFmpegError, detail: String?, timedOut: Bool) -> FrameGrabError {
         if timedOut {
+            // The code is the interruption framegrab asked for: nothing of FFmpeg's to tell.
             return .notAVideo(path: path, reason: "no usable stream found within \(Int(Deadline.operationTimeLimit)) s")
         }
+        let code = error.code
         let unreachable = [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, ETIMEDOUT].map(CFFmpeg_AVERROR)
         if CFFmpeg_isHTTPError(code) != 0 || unreachable.contains(code) {
-            return .inputUnreadable(path: path, reason: FFmpegError.reason(for: code))
+            return .inputUnreadable(path: path, reason: error.description)
         }
         if code == CFFmpeg_AVERROR(EACCES) || code == CFFmpeg_AVERROR(EIO) || code == CFFmpeg_AVERROR(EISDIR) {
-            return .inputUnreadable(path: path, reason: FFmpegError.reason(for: code))
+            return .inputUnreadable(path: path, reason: error.description)
         }
         if code == CFFmpeg_AVERROR(ENOENT) {
             return .inputMissing(path: path)
         }
         if let detail {
-            return .notAVideo(path: path, reason: cleanLogLine(detail))
+            return .notAVideo(path: path, reason: cleanLogLine(detail) + "; " + error.description)
         }
         if code == FFmpegError.invalidData {
-            return .notAVideo(path: path, reason: "not in any media format FFmpeg knows")
+            return .notAVideo(path: path, reason: "not in any media format FFmpeg knows; " + error.description)
         }
-        return .notAVideo(path: path, reason: FFmpegError.reason(for: code))
+        return .notAVideo(path: path, reason: error.description)
     }
 
     /// FFmpeg 5.1.9's hls demuxer opens only files with a media extension, key files included:

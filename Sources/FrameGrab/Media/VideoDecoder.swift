@@ -15,24 +15,25 @@ final class VideoDecoder {
     ///     quarter of H.264's decoding time on slides, and a few levels on block edges.
     init(file: MediaFile, threads: Int, roughly: Bool = false) throws(FrameGrabError) {
         let path = file.path
+        let name = file.video.codec
         let codecID = file.withUnsafeVideoCodecParameters { $0.pointee.codec_id }
         guard let codec = avcodec_find_decoder(codecID) else {
-            throw .notAVideo(path: path, reason: "no decoder for its video codec")
+            throw .notAVideo(path: path, reason: "no decoder for its \(name) video")
         }
         guard let context = avcodec_alloc_context3(codec) else {
             throw .internalFailure(path: path, reason: "out of memory")
         }
-        var failure = file.withUnsafeVideoCodecParameters { parameters in avcodec_parameters_to_context(context, parameters) }
-        if failure >= 0 {
+        do throws(FFmpegError) {
+            try FFmpegError.check(file.withUnsafeVideoCodecParameters { parameters in avcodec_parameters_to_context(context, parameters) },
+                                  "setting up the \(name) decoder for \(path)")
             context.pointee.pkt_timebase = file.videoTimeBase
             context.pointee.thread_count = Int32(threads)
             if roughly { context.pointee.skip_loop_filter = AVDISCARD_ALL }
-            failure = avcodec_open2(context, codec, nil)
-        }
-        if failure < 0 {
+            try FFmpegError.check(avcodec_open2(context, codec, nil), "opening the \(name) decoder for \(path)")
+        } catch {
             var doomed: UnsafeMutablePointer<AVCodecContext>? = context
             avcodec_free_context(&doomed)
-            throw .notAVideo(path: path, reason: "cannot open its video decoder: \(FFmpegError.reason(for: failure))")
+            throw .notAVideo(path: path, reason: "cannot open its video decoder; \(error)")
         }
         self.context = context
     }

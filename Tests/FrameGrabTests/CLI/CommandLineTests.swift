@@ -12,6 +12,8 @@ struct CommandLineTests {
         var names: String?
         /// JSON documents still printed for the good times.
         var documents: Int = 0
+        /// What else the line must say, word for word: FFmpeg's error, when FFmpeg gave one.
+        var says: String?
 
         var testDescription: String { label }
     }
@@ -20,10 +22,13 @@ struct CommandLineTests {
 
     static let failures: [Failure] = [
         Failure(label: "empty file", arguments: ["--at", "1", "TestVideos/bad/empty.mp4"], status: 4, names: "TestVideos/bad/empty.mp4"),
-        Failure(label: "random bytes", arguments: ["--at", "1", "TestVideos/bad/random.mp4"], status: 4, names: "TestVideos/bad/random.mp4"),
-        Failure(label: "plain text", arguments: ["--at", "1", "TestVideos/bad/notes.txt"], status: 4, names: "TestVideos/bad/notes.txt"),
+        Failure(label: "random bytes", arguments: ["--at", "1", "TestVideos/bad/random.mp4"], status: 4, names: "TestVideos/bad/random.mp4",
+                says: "(moov atom not found; FFmpeg error -1094995529 (Invalid data found when processing input) while opening TestVideos/bad/random.mp4)"),
+        Failure(label: "plain text", arguments: ["--at", "1", "TestVideos/bad/notes.txt"], status: 4, names: "TestVideos/bad/notes.txt",
+                says: "FFmpeg error -1094995529 (Invalid data found when processing input) while opening TestVideos/bad/notes.txt"),
         Failure(label: "audio only", arguments: ["--at", "1", "TestVideos/bad/audio-only.m4a"], status: 4, names: "TestVideos/bad/audio-only.m4a"),
-        Failure(label: "truncated, no index", arguments: ["--at", "1", "TestVideos/bad/truncated.mp4"], status: 4, names: "TestVideos/bad/truncated.mp4"),
+        Failure(label: "truncated, no index", arguments: ["--at", "1", "TestVideos/bad/truncated.mp4"], status: 4, names: "TestVideos/bad/truncated.mp4",
+                says: "(moov atom not found; FFmpeg error -1094995529 (Invalid data found when processing input) while opening TestVideos/bad/truncated.mp4)"),
         Failure(label: "missing file", arguments: ["--at", "1", "TestVideos/no-such-clip.mp4"], status: 3, names: "TestVideos/no-such-clip.mp4"),
         Failure(label: "a directory", arguments: ["--at", "1", "TestVideos/bad"], status: 3, names: "TestVideos/bad"),
         Failure(label: "malformed time 12:60", arguments: ["--at", "12:60", counter], status: 2, names: "12:60"),
@@ -52,6 +57,9 @@ struct CommandLineTests {
         #expect(result.stderrLines.count == 1, "exactly one line on stderr: \(result)")
         if let names = failure.names {
             #expect(result.stderr.contains(names), "stderr names \(names): \(result)")
+        }
+        if let says = failure.says {
+            #expect(result.stderr.contains(says), "stderr says \(says): \(result)")
         }
         for noise in ["Fatal error", "backtrace", "Stack dump", "Current stack trace", "@ 0x", "[mov,", "[h264", "[NULL"] {
             #expect(!result.stderr.contains(noise), "no crash or FFmpeg log on stderr: \(result)")
