@@ -16,7 +16,7 @@ enum FollowCommand {
             return .usage
         }
         if usage.common.showHelp {
-            Console.output(FollowUsage.help)
+            Console.output(CommandUsage.follow.text)
             return .success
         }
         usage.common.routeFFmpegLog()

@@ -1,7 +1,7 @@
 import FrameGrab
 import FrameGrabCommandLine
 
-/// Parsed command line of `framegrab follow`, and the words for its `--help`.
+/// Parsed command line of `framegrab follow` (its words for `--help`: `CommandUsage.follow`).
 struct FollowUsage {
     var socket: String?
     var settleDelay = SettleScheduler.defaultSettleDelay
@@ -10,59 +10,6 @@ struct FollowUsage {
 
     /// How long mpv's socket may take to accept and answer, in seconds.
     static let socketTimeout = 3.0
-
-    static let help = """
-        framegrab follow: read the text on the frame a player settles on, as it plays
-
-        Usage:
-          framegrab follow [options] VIDEO          playback events as JSON Lines on stdin
-          framegrab follow --mpv SOCKET [options]   follow a running mpv through its IPC socket
-          framegrab follow --help
-
-        Once playback is paused, or the position stops moving while paused, framegrab waits
-        the settle delay and then reads the frame on screen. Nothing is read while playing or
-        scrubbing, and a result for a frame no longer on screen is never printed. Each result
-        is one JSON line on stdout, shaped like `framegrab --at`, with the event that led to
-        it added as "event" (with its stdin "line"). Protected content gets one line with
-        "status": "skipped" per file, and nothing is read from it.
-
-        Events, one JSON object per line on stdin:
-          {"event":"open","path":"talk.mp4"}     switch to another video
-          {"event":"play"}                       playback runs
-          {"event":"pause","time":750.0}         paused on the frame shown at time
-          {"event":"seek","time":"12:30.5"}      the position jumped (read if paused)
-          {"event":"scrub","time":12.5}          one position of a drag (read when it stops)
-          {"event":"rate","rate":1.5}            playback speed changed
-          {"event":"close"}                      the video was closed
-        time is seconds, or a string in ffmpeg's syntax (750.25, 12:30, 1:02:03.5, 200ms).
-        VIDEO is open at the start; playback starts as playing, so send pause to read. A
-        malformed line is reported on stderr (with its line number) and skipped. At the end
-        of stdin, a picture still settling is read at once, then framegrab exits.
-
-        With --mpv, start mpv with --input-ipc-server=SOCKET. framegrab observes mpv's
-        pause, seeking, time-pos, path and speed, and reads the file mpv plays.
-
-        Options:
-          --settle SECONDS     how long the picture must stay put before it is read
-                               (default 0.5; ffmpeg's syntax, e.g. 300ms)
-          --mpv SOCKET         follow the mpv listening on SOCKET instead of reading stdin
-          --osd                with --mpv: show what was read in mpv's on-screen display
-          -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
-          --tessdata-dir DIR   where the .traineddata files are
-          --verbose            events, timings and cache hits on stderr
-          --help               show this help
-
-        Exit status:
-          0  the session ended: stdin closed, or mpv quit
-          1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
-          2  usage error: unknown option, missing argument, malformed --settle
-          3  VIDEO missing or unreadable (as with --at)
-          4  VIDEO is not a video (as with --at)
-          7  OCR unavailable: Tesseract language data missing (said at the first read)
-          8  mpv unreachable: SOCKET does not exist, refuses, or does not answer within 3 s
-        A problem with one event (a malformed line, a time outside the video, an open that
-        fails) is one line on stderr; the session goes on.
-        """
 
     static func parse(_ arguments: [String]) throws(UsageFailure) -> FollowUsage {
         var usage = FollowUsage()

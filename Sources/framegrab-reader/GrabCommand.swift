@@ -13,7 +13,7 @@ enum GrabCommand {
             return .usage
         }
         if usage.common.showHelp {
-            Console.output(Usage.help)
+            Console.output(CommandUsage.grab.text)
             return .success
         }
         if usage.showVersion {

@@ -6,50 +6,6 @@ import Synchronization
 
 /// `framegrab index PATH...`: every settled screen of a library of videos, into SQLite.
 enum IndexCommand {
-    static let help = """
-        framegrab index: read every settled screen of a library of videos into a database
-
-        Usage:
-          framegrab index [--db PATH] [--jobs N] [--settle DURATION] [--force] [--json]
-                          [--from FILE] PATH...
-
-        PATHs are video files, HLS playlists or directories (searched recursively for files
-        with a video extension, hidden files and folders skipped). --from FILE reads more
-        paths from FILE, one a line (# starts a comment; - is stdin). Each video's settled
-        screens (see framegrab scan --help) are stored with their text, regions and lines;
-        consecutive screens with the same text are one. Find them with framegrab search, and
-        take them all out with framegrab export.
-
-        A video already indexed and unchanged since (same size, modification time and first
-        and last MiB) is skipped; --force indexes it again. Each video is written whole, in one
-        transaction: Ctrl-C stops at once, keeping every video finished; a video that fails is
-        recorded with its error and the others go on; protected (DRM) content is recorded as
-        skipped, nothing decoded.
-
-        Options:
-          --db PATH            the database (default: framegrab.db here); created if missing
-          --jobs N             videos read at once (default: the number of cores)
-          --settle DURATION    how long the text must stay the same (default 1; e.g. 800ms)
-          --force              index again videos already indexed
-          --json               one JSON line per video on stdout: path, status, duration,
-                               screens, regions, seconds, error
-          --from FILE          more paths, one a line (- for stdin)
-          -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
-          --tessdata-dir DIR   where the .traineddata files are
-          --verbose            FFmpeg's log on stderr
-          --help               show this help
-
-        Progress goes to stderr: a bar on a terminal, one line per video otherwise.
-
-        Exit status:
-          0    every video was indexed, unchanged, or skipped as protected
-          2    usage error, or the database cannot be opened or written (not a framegrab
-               database, no permission)
-          7    OCR unavailable: Tesseract language data missing
-          9    some videos failed (each said on stderr and recorded); the others were indexed
-          130  interrupted (Ctrl-C): the videos finished before are kept
-        """
-
     static func run(arguments: [String]) -> Int32 {
         var database = "framegrab.db"
         var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -85,7 +41,7 @@ enum IndexCommand {
             return ExitCode.usage.rawValue
         }
         if common.showHelp {
-            Console.output(help)
+            Console.output(CommandUsage.index.text)
             return ExitCode.success.rawValue
         }
         common.routeFFmpegLog()

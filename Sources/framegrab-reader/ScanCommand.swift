@@ -4,40 +4,6 @@ import Foundation
 
 /// `framegrab scan VIDEO...`: every settled screen of each video as JSON Lines, as found.
 enum ScanCommand {
-    static let help = """
-        framegrab scan: every settled screen of a video, read, as JSON Lines
-
-        Usage:
-          framegrab scan [--settle DURATION] [options] VIDEO...
-
-        A settled screen is a stretch in which the text on screen stays the same for at least
-        the settle time: a slide, an editor between edits, a terminal between commands. Moving
-        stretches (cross-fades, scrolling, typing) are never screens of their own; a blinking
-        cursor, a passing pointer or a speaker's camera in a corner do not end one. Each
-        screen is one line, printed as it is found: "start" and "end" of the stretch (seconds),
-        then the document `framegrab --at` gives for the frame read (its "frame"."time" is
-        inside the stretch). Consecutive screens with the same text are one screen; screens
-        without text are left out.
-
-        Options:
-          --settle DURATION    how long the text must stay the same (default 1; ffmpeg's
-                               syntax, e.g. 1.5, 800ms)
-          -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
-          --tessdata-dir DIR   where the .traineddata files are
-          --verbose            per-video figures on stderr
-          --help               show this help
-
-        Exit status:
-          0  every video was scanned
-          2  usage error: unknown option, missing argument, malformed --settle
-          3  a VIDEO is missing or unreadable
-          4  a VIDEO is not a video
-          6  a VIDEO is protected (DRM) content: skipped, nothing decoded
-          7  OCR unavailable: Tesseract language data missing
-        With several videos the others are still scanned; the status is that of the first
-        failure.
-        """
-
     static func run(arguments: [String]) -> Int32 {
         var settle = MediaTime(microseconds: 1_000_000)
         var common = CommonOptions()
@@ -60,7 +26,7 @@ enum ScanCommand {
             return ExitCode.usage.rawValue
         }
         if common.showHelp {
-            Console.output(help)
+            Console.output(CommandUsage.scan.text)
             return ExitCode.success.rawValue
         }
         common.routeFFmpegLog()

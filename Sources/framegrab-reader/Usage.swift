@@ -1,7 +1,7 @@
 import FrameGrab
 import FrameGrabCommandLine
 
-/// Parsed command line, and the words for `--help`.
+/// Parsed command line of the `--at` grab (its words for `--help`: `CommandUsage.grab`).
 struct Usage {
     enum Format: String {
         case json, text
@@ -12,38 +12,6 @@ struct Usage {
     var debugLayout = false
     var showVersion = false
     var common = CommonOptions()
-
-    static let help = """
-        framegrab: read the text on the frame a video shows at a given time
-
-        Usage:
-          framegrab --at TIME [--at TIME ...] [options] VIDEO
-          framegrab follow [options] VIDEO | --mpv SOCKET   (see framegrab follow --help)
-          framegrab --help | --version
-
-        Prints one JSON document per requested time (one per line): the source, the frame a
-        player shows at TIME (the last frame whose presentation time is at or before it), and
-        its text regions (code and text) with boxes, lines, words and confidences.
-
-        TIME uses ffmpeg's duration syntax, from the start of the presentation like ffmpeg -ss:
-          750   750.25   12:30   1:02:03.5   750s   200ms
-
-        VIDEO is a file, a local playlist or an http(s) URL; an HLS master playlist is read at
-        its sharpest rendition. Protected (DRM) content is never decoded: each TIME gets a
-        "skipped" document and the status is 6. HLS AES-128 with a key the playlist points to
-        is not DRM, and is read.
-
-        Options:
-          --at TIME            time to read; repeat for several frames
-          --format json|text   JSON documents (default) or just the regions' text
-          -l LANGS             Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)
-          --tessdata-dir DIR   where the .traineddata files are
-          --verbose            show FFmpeg's log and timings on stderr
-          --debug-layout       show the text blocks and rows found, what OCR read, and what each pass changed, on stderr
-          --help               show this help
-          --version            show the version
-
-        """ + ExitCode.table
 
     static func parse(_ arguments: [String]) throws(UsageFailure) -> Usage {
         var usage = Usage()

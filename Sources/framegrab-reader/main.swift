@@ -3,21 +3,14 @@ import FrameGrabCommandLine
 import Foundation
 
 // What `framegrab` hands on: every command that opens a video. `framegrab` itself runs the
-// ones that only read the index, without loading FFmpeg's and Tesseract's libraries.
+// ones that only read the index, without loading FFmpeg's and Tesseract's libraries, and
+// answers help for all of them.
 
-/// The commands `framegrab WORD` runs here; anything else is the `--at` grab. Each returns the
-/// process's exit status.
-let commands: [String: ([String]) -> Int32] = [
-    "follow": { FollowCommand.run(arguments: $0).rawValue },
-    "scan": ScanCommand.run,
-    "index": IndexCommand.run,
-]
+/// The commands run here; anything that names none is the `--at` grab.
+let commands = CommandTable(default: Command(.grab, run: { GrabCommand.run(arguments: $0).rawValue }), [
+    Command(.follow, run: { FollowCommand.run(arguments: $0).rawValue }),
+    Command(.index, run: IndexCommand.run),
+    Command(.scan, run: ScanCommand.run),
+])
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status: Int32
-if let first = arguments.first, let command = commands[first] {
-    status = command(Array(arguments.dropFirst()))
-} else {
-    status = GrabCommand.run(arguments: arguments).rawValue
-}
-exit(status)
+exit(commands.run(Array(CommandLine.arguments.dropFirst())))

@@ -16,7 +16,7 @@ enum ExportCommand {
             return failed
         }
         if usage.showHelp {
-            Console.output(ExportUsage.help)
+            Console.output(CommandUsage.export.text)
             return exported
         }
         guard let store = IndexDatabase.open(usage.database) else { return failed }

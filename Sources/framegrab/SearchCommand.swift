@@ -22,7 +22,7 @@ enum SearchCommand {
             return failed
         }
         if usage.showHelp {
-            Console.output(SearchUsage.help)
+            Console.output(CommandUsage.search.text)
             return found
         }
         let started = DispatchTime.now()

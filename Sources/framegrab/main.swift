@@ -1,16 +1,17 @@
+import FrameGrabCommandLine
 import Foundation
 
-/// The commands that only read the index run here: a process that loads SQLite alone starts
-/// in a few milliseconds. Everything else (`--at`, `follow`, `scan`, `index`, help) opens
-/// video, and is handed on to `framegrab-reader` beside this executable, which loads FFmpeg
-/// and Tesseract.
-let commands: [String: ([String]) -> Int32] = [
-    "search": SearchCommand.run,
-    "export": ExportCommand.run,
-]
+/// Every command of framegrab's, in the order `framegrab --help` lists them. The ones that only
+/// read the index run here: a process that loads SQLite alone starts in a few milliseconds.
+/// The ones that open video are handed on to `framegrab-reader` beside this executable, which
+/// loads FFmpeg and Tesseract. Help for all of them is printed here, from the words they share
+/// (`CommandUsage`).
+let commands = CommandTable(default: Command(.grab, run: VideoCommands.handOn(.grab)), [
+    Command(.follow, run: VideoCommands.handOn(.follow)),
+    Command(.index, run: VideoCommands.handOn(.index)),
+    Command(.scan, run: VideoCommands.handOn(.scan)),
+    Command(.search, run: SearchCommand.run),
+    Command(.export, run: ExportCommand.run),
+])
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if let first = arguments.first, let command = commands[first] {
-    exit(command(Array(arguments.dropFirst())))
-}
-VideoCommands.run(arguments)
+exit(commands.run(Array(CommandLine.arguments.dropFirst())))

@@ -48,6 +48,9 @@ struct CommandLineTests {
                 status: 5, names: counter, documents: 2),
         Failure(label: "missing OCR language", arguments: ["--at", "1", "-l", "xyz", counter], status: 7, names: counter),
         Failure(label: "bad tessdata directory", arguments: ["--at", "1", "--tessdata-dir", "/nonexistent", counter], status: 7, names: counter),
+        Failure(label: "help for no such command", arguments: ["help", "nosuch"], status: 2, names: "nosuch",
+                says: "commands: grab, follow, index, scan, search, export"),
+        Failure(label: "help for two commands", arguments: ["help", "scan", "index"], status: 2, names: "framegrab help [COMMAND]"),
     ]
 
     @Test("Fails cleanly with the documented status", arguments: failures)
@@ -90,6 +93,55 @@ struct CommandLineTests {
         for status in 0...7 {
             #expect(result.stdout.contains("  \(status)  "), "exit status \(status) documented")
         }
+    }
+
+    /// Every command, as `framegrab --help` lists them.
+    static let commands = ["grab", "follow", "index", "scan", "search", "export"]
+
+    @Test("help COMMAND prints what COMMAND --help prints", arguments: commands)
+    func helpForCommand(command: String) throws {
+        let help = try FrameGrabCommand.run(["help", command])
+        #expect(help.status == 0 && help.stderr.isEmpty, "\(help)")
+        #expect(help.stdout.hasPrefix("framegrab \(command): "), "\(help)")
+        #expect(help.stdout.contains("Usage:\n  framegrab ") && help.stdout.contains("Exit status"), "\(help)")
+        let own = try FrameGrabCommand.run([command, "--help"])
+        #expect(own.status == 0)
+        #expect(help.stdout == own.stdout)
+    }
+
+    @Test("help alone is --help: every command listed with what it does, then the default in full")
+    func helpAlone() throws {
+        let help = try FrameGrabCommand.run(["help"])
+        #expect(help.status == 0 && help.stderr.isEmpty, "\(help)")
+        #expect(help.stdout == (try FrameGrabCommand.run(["--help"])).stdout)
+        for command in Self.commands {
+            let summary = try #require(try FrameGrabCommand.run(["help", command]).stdout.split(separator: "\n").first)
+                .dropFirst("framegrab \(command): ".count)
+            let listed = help.stdoutLines.contains { line in
+                (line.hasPrefix("  framegrab \(command) ") || line.hasPrefix("  framegrab [\(command)] ")) && line.contains(summary)
+            }
+            #expect(listed, "\(command) is listed with its summary '\(summary)'")
+        }
+        #expect(help.stdout.contains("framegrab help [COMMAND]"))
+    }
+
+    /// framegrab answers help itself, for the commands framegrab-reader runs too: nothing is
+    /// handed on, so help works (and starts fast) with framegrab alone.
+    @Test("help works for every command without framegrab-reader")
+    func helpWithoutReader() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alone = directory.appendingPathComponent("framegrab").path
+        try FileManager.default.copyItem(atPath: try FrameGrabCommand.executable(), toPath: alone)
+        for command in Self.commands {
+            let help = try FrameGrabCommand.run(["help", command], executable: alone)
+            #expect(help.status == 0 && help.stdout.hasPrefix("framegrab \(command): "), "\(help)")
+        }
+        #expect(try FrameGrabCommand.run(["--help"], executable: alone).status == 0)
+        // What does open video is handed on, and fails without the reader.
+        let handedOn = try FrameGrabCommand.run(["follow", "--help"], executable: alone)
+        #expect(handedOn.status == 1 && handedOn.stderr.contains("framegrab-reader"), "\(handedOn)")
     }
 
     @Test("--version prints one line")

@@ -62,12 +62,12 @@ enum FrameGrabCommand {
         throw Missing(searched: paths)
     }
 
-    /// Runs `framegrab arguments…` from the package root and waits as long as it takes (a busy
-    /// machine stretches any run; timing lives in `scripts/bench*`), or kills it after `limit`
-    /// seconds when one is given.
-    static func run(_ arguments: [String], limit: Double? = nil) throws -> Result {
+    /// Runs `framegrab arguments…` (the built one, or `executable`) from the package root and
+    /// waits as long as it takes (a busy machine stretches any run; timing lives in
+    /// `scripts/bench*`), or kills it after `limit` seconds when one is given.
+    static func run(_ arguments: [String], limit: Double? = nil, executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable())
+        process.executableURL = URL(fileURLWithPath: try executable ?? Self.executable())
         process.arguments = arguments
         process.currentDirectoryURL = Fixtures.packageRoot
 

@@ -1,0 +1,38 @@
+extension CommandUsage {
+    /// `framegrab scan`.
+    public static let scan = CommandUsage(
+        name: "scan",
+        summary: "every settled screen of a video, read, as JSON Lines",
+        synopsis: """
+            framegrab scan [--settle DURATION] [options] VIDEO...
+            """,
+        details: """
+            A settled screen is a stretch in which the text on screen stays the same for at least
+            the settle time: a slide, an editor between edits, a terminal between commands. Moving
+            stretches (cross-fades, scrolling, typing) are never screens of their own; a blinking
+            cursor, a passing pointer or a speaker's camera in a corner do not end one. Each
+            screen is one line, printed as it is found: "start" and "end" of the stretch (seconds),
+            then the document `framegrab --at` gives for the frame read (its "frame"."time" is
+            inside the stretch). Consecutive screens with the same text are one screen; screens
+            without text are left out.
+
+            Options:
+              --settle DURATION    how long the text must stay the same (default 1; ffmpeg's
+                                   syntax, e.g. 1.5, 800ms)
+              -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
+              --tessdata-dir DIR   where the .traineddata files are
+              --verbose            per-video figures on stderr
+              --help               show this help
+
+            Exit status:
+              0  every video was scanned
+              2  usage error: unknown option, missing argument, malformed --settle
+              3  a VIDEO is missing or unreadable
+              4  a VIDEO is not a video
+              6  a VIDEO is protected (DRM) content: skipped, nothing decoded
+              7  OCR unavailable: Tesseract language data missing
+            With several videos the others are still scanned; the status is that of the first
+            failure.
+            """
+    )
+}

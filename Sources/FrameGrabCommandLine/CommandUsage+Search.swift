@@ -1,0 +1,44 @@
+extension CommandUsage {
+    /// `framegrab search`.
+    public static let search = CommandUsage(
+        name: "search",
+        summary: "find the settled screens whose text matches a query",
+        synopsis: """
+            framegrab search [options] QUERY...
+            framegrab search --help
+            """,
+        details: """
+            Searches the index framegrab index made. QUERY is text as you would type it: words,
+            identifiers and code with its punctuation (URLSession.shared, fetchUser(id, a->b,
+            std::move), "a quoted phrase" (quote it for the shell too: '"a quoted phrase"'). The
+            QUERY words are joined by spaces; every term must match. Put -- before a query that
+            starts with -:  framegrab search -- --force
+
+            Words and identifiers are ranked (bm25), those with the punctuation as typed first;
+            then substrings of 3 or more characters inside identifiers (Frame finds appendFrame).
+            Each screen is listed once, with its best region; code wins ties, then the earlier
+            time.
+
+            Each hit shows the video, the time range of the screen, the region's kind and
+            language, up to 3 matching lines with the match highlighted (on a terminal, unless
+            NO_COLOR is set), and an mpv command that opens the video there.
+
+            Options:
+              --db PATH            the index (default: framegrab.db in the current directory)
+              --json               one JSON object per hit (JSON Lines): path, start, end, time,
+                                   kind, language, text, bbox, score, link (file:///…#t=START,END)
+                                   and lines, each with its matches as [from, to] offsets
+              --limit N            at most N hits (default: 20)
+              --kind K             only regions of kind K: code, text or ui
+              --language L         only code guessed to be in language L (swift, python, …)
+              --path GLOB          only videos whose path, or file name, matches the shell GLOB
+              --verbose            how long opening the index and searching took, on stderr
+              --help               show this help
+
+            Exit status:
+              0  hits were found
+              1  no hits
+              2  usage error, or the database is missing, not a framegrab database, or unreadable
+            """
+    )
+}
