@@ -62,10 +62,12 @@ public final class TesseractEngine: @unchecked Sendable {
             TessBaseAPIDelete(handle)
             throw .ocrUnavailable(path: nil, reason: "Tesseract could not load \(configuration.languages) from \(directory)")
         }
-        for (name, value) in TesseractEngine.variables where TessBaseAPISetVariable(handle, name, value) == 0 {
-            TessBaseAPIEnd(handle)
-            TessBaseAPIDelete(handle)
-            throw .ocrUnavailable(path: nil, reason: "Tesseract does not know its \(name) variable")
+        for (name, value) in TesseractEngine.variables {
+            guard TessBaseAPISetVariable(handle, name, value) != 0 else {
+                TessBaseAPIEnd(handle)
+                TessBaseAPIDelete(handle)
+                throw .ocrUnavailable(path: nil, reason: "Tesseract does not know its \(name) variable")
+            }
         }
         self.configuration = configuration
         self.handle = handle
