@@ -10,9 +10,9 @@ enum DataDetector {
     ]
 
     // Built once: NSRegularExpression compiles are not free.
-    nonisolated(unsafe) private static let email = try! NSRegularExpression(
+    private static let email = try! NSRegularExpression(
         pattern: #"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"#)
-    nonisolated(unsafe) private static let url = try! NSRegularExpression(
+    private static let url = try! NSRegularExpression(
         pattern: #"(?:https?://|www\.)[^\s<>"'`]+|\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})(?:/[^\s<>"'`]*)?"#)
 
     static func detections(in row: ReadRow) -> [Detection] {
