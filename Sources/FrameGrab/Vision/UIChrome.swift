@@ -11,6 +11,7 @@ enum UIChrome {
     /// under the main content.
     static func gathered(_ reads: [ReadRegion], contentArea: BoundingBox, typicalGlyphHeight: Int, contentGround: UInt8) -> [Region] {
         let regions = reads.map { $0.region() }
+        let glyphHeights = reads.map(\.block.glyphHeight)
         let band = max(24, contentArea.height / 18)
         var top: [Int] = []
         var bottom: [Int] = []
@@ -18,7 +19,7 @@ enum UIChrome {
         // `Ln 24, Col 34`): along the top it holds a word or two; along the bottom, the row it
         // makes must be a bar (below).
         for (index, region) in regions.enumerated() where region.lines.count == 1 {
-            guard reads[index].block.glyphHeight <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
+            guard glyphHeights[index] <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
             let fewWords = region.kind != .code || region.lines[0].words.count <= 2
             if region.box.bottom - contentArea.y <= band && fewWords { top.append(index) }
             if contentArea.bottom - region.box.bottom <= band { bottom.append(index) }
@@ -29,7 +30,7 @@ enum UIChrome {
         }
         var result = regions.enumerated().filter { index, _ in !bars.joined().contains(index) }.map { index, region in
             var region = region
-            if isSidebar(index, in: regions, contentArea: contentArea, glyphHeights: reads.map(\.block.glyphHeight))
+            if isSidebar(index, in: regions, contentArea: contentArea, glyphHeights: glyphHeights)
                 || isIconColumn(region, contentArea: contentArea) {
                 region.kind = .ui
             }
