@@ -1,3 +1,5 @@
+import Foundation
+
 /// The commands of an executable, in one list: the first argument picks the command to run,
 /// and the same list makes `--help` and `help COMMAND`.
 ///
@@ -26,22 +28,47 @@ public struct CommandTable {
 
     /// Runs the command `arguments` ask for; the process's exit status.
     public func run(_ arguments: [String]) -> Int32 {
-        guard let first = arguments.first else { return defaultCommand.run(arguments) }
+        guard let first = arguments.first else { return run(defaultCommand, on: arguments, named: false) }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "help":
             return help(rest)
-        case "--help", "-h":
-            Console.output(usage)
-            return 0
+        case "completion":
+            return completion(rest)
         default:
-            guard let command = command(named: first) else { return defaultCommand.run(arguments) }
-            return command.run(rest)
+            if let command = command(named: first) { return run(command, on: rest, named: true) }
+            // A word that is no option, no file and a typo away from a command's name was meant
+            // to be that command.
+            if !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first),
+               let closest = Suggestion.closest(to: first, among: commands.map(\.usage.name)) {
+                Console.error("no command or file '\(first)'; did you mean '\(closest)'? (see framegrab --help)")
+                return CommandTable.usageError
+            }
+            return run(defaultCommand, on: arguments, named: false)
         }
     }
 
-    /// `help`, `help COMMAND`: the usage asked for on stdout, or one line on stderr.
+    /// Runs `command` unless the line asks for its help or holds an option it does not take.
+    private func run(_ command: Command, on arguments: [String], named: Bool) -> Int32 {
+        switch OptionCheck(arguments, against: command.usage) {
+        case .run:
+            return command.run(arguments)
+        case .help:
+            // The default command's help is framegrab's.
+            Console.output(named ? command.usage.text : usage)
+            return 0
+        case .unknown(let option, let closest):
+            let see = named ? "framegrab \(command.usage.name) --help" : "framegrab --help"
+            Console.error("unknown option '\(option)'" + (closest.map { "; did you mean '\($0)'?" } ?? "") + " (see \(see))")
+            return CommandTable.usageError
+        }
+    }
+
     private func help(_ topics: [String]) -> Int32 {
+        if topics == ["--man"] {
+            Console.output(ManPage(self).text)
+            return 0
+        }
         guard let name = topics.first, !["help", "--help", "-h"].contains(name) else {
             Console.output(usage)
             return 0
@@ -51,15 +78,23 @@ public struct CommandTable {
             return CommandTable.usageError
         }
         guard let command = command(named: name) else {
-            Console.error("no command '\(name)' (commands: \(commands.map(\.usage.name).joined(separator: ", ")); see framegrab --help)")
+            let closest = Suggestion.closest(to: name, among: commands.map(\.usage.name)).map { "did you mean '\($0)'? " } ?? ""
+            Console.error("no command '\(name)'; \(closest)(commands: \(commands.map(\.usage.name).joined(separator: ", ")); see framegrab --help)")
             return CommandTable.usageError
         }
         Console.output(command.usage.text)
         return 0
     }
 
-    /// The general usage: how to call framegrab, every command with what it does, and in full
-    /// the default command, which `framegrab` runs when no command is named.
+    private func completion(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 1, let shell = Completion.Shell(rawValue: arguments[0]) else {
+            Console.error("completion takes one shell: bash, zsh or fish (usage: framegrab completion SHELL)")
+            return CommandTable.usageError
+        }
+        Console.output(Completion(self).script(for: shell))
+        return 0
+    }
+
     public var usage: String {
         // The default's name in brackets, as it need not be given.
         let names = commands.indices.map { $0 == 0 ? "[\(commands[$0].usage.name)]" : commands[$0].usage.name }
@@ -75,7 +110,10 @@ public struct CommandTable {
             Usage:
             \(CommandUsage.indented(defaultCommand.usage.synopsis))
               framegrab COMMAND [options] [ARGUMENTS...]
-              framegrab help [COMMAND]
+              framegrab help [COMMAND]        this help, or COMMAND's
+              framegrab help --man            the manual page (roff), e.g. | man -l -
+              framegrab completion SHELL      completion for bash, zsh or fish, e.g.
+                                              source <(framegrab completion bash)
 
             Commands:
             \(CommandUsage.indented(list.joined(separator: "\n")))

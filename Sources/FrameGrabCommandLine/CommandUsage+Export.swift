@@ -7,16 +7,17 @@ extension CommandUsage {
             framegrab export [--db PATH] [PATH...]
             framegrab export --help
             """,
-        details: """
+        description: """
             Prints every settled screen in the index as one JSON object per line (JSON Lines), in
             path and time order: path, start, end, time (of the frame read), and regions exactly
             as framegrab --at gives them. With PATHs (files or directories), only the videos at
             or under them.
-
-            Options:
-              --db PATH            the index (default: framegrab.db in the current directory)
-              --help               show this help
-
+            """,
+        options: [
+            Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
+            Option("-h", "--help", summary: "show this help"),
+        ],
+        epilogue: """
             Exit status:
               0  success (an index without matching screens prints nothing)
               2  usage error, or the database is missing, not a framegrab database, or unreadable

@@ -8,7 +8,7 @@ extension CommandUsage {
             framegrab follow --mpv SOCKET [options]   follow a running mpv through its IPC socket
             framegrab follow --help
             """,
-        details: """
+        description: """
             Once playback is paused, or the position stops moving while paused, framegrab waits
             the settle delay and then reads the frame on screen. Nothing is read while playing or
             scrubbing, and a result for a frame no longer on screen is never printed. Each result
@@ -31,17 +31,17 @@ extension CommandUsage {
 
             With --mpv, start mpv with --input-ipc-server=SOCKET. framegrab observes mpv's
             pause, seeking, time-pos, path and speed, and reads the file mpv plays.
-
-            Options:
-              --settle SECONDS     how long the picture must stay put before it is read
-                                   (default 0.5; ffmpeg's syntax, e.g. 300ms)
-              --mpv SOCKET         follow the mpv listening on SOCKET instead of reading stdin
-              --osd                with --mpv: show what was read in mpv's on-screen display
-              -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
-              --tessdata-dir DIR   where the .traineddata files are
-              --verbose            events, timings and cache hits on stderr
-              --help               show this help
-
+            """,
+        options: [
+            Option("--settle", value: "SECONDS", summary: "how long the picture must stay put before it is read\n(default 0.5; ffmpeg's syntax, e.g. 300ms)"),
+            Option("--mpv", value: "SOCKET", summary: "follow the mpv listening on SOCKET instead of reading stdin"),
+            Option("--osd", summary: "with --mpv: show what was read in mpv's on-screen display"),
+            Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
+            Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
+            Option("-v", "--verbose", summary: "events, timings and cache hits on stderr"),
+            Option("-h", "--help", summary: "show this help"),
+        ],
+        epilogue: """
             Exit status:
               0  the session ended: stdin closed, or mpv quit
               1  internal failure: a bug in framegrab, or Tesseract failing to read a picture

@@ -7,7 +7,7 @@ extension CommandUsage {
             framegrab [grab] --at TIME [--at TIME ...] [options] VIDEO
             framegrab [grab] --help | --version
             """,
-        details: """
+        description: """
             Prints one JSON document per requested time (one per line): the source, the frame a
             player shows at TIME (the last frame whose presentation time is at or before it), and
             its text regions (code and text) with boxes, lines, words and confidences.
@@ -19,17 +19,18 @@ extension CommandUsage {
             its sharpest rendition. Protected (DRM) content is never decoded: each TIME gets a
             "skipped" document and the status is 6. HLS AES-128 with a key the playlist points to
             is not DRM, and is read.
-
-            Options:
-              --at TIME            time to read; repeat for several frames
-              --format json|text   JSON documents (default) or just the regions' text
-              -l LANGS             Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)
-              --tessdata-dir DIR   where the .traineddata files are
-              --verbose            show FFmpeg's log and timings on stderr
-              --debug-layout       show the text blocks and rows found, what OCR read, and what each pass changed, on stderr
-              --help               show this help
-              --version            show the version
-
+            """,
+        options: [
+            Option("--at", value: "TIME", summary: "time to read; repeat for several frames"),
+            Option("--format", value: "json|text", summary: "JSON documents (default) or just the regions' text"),
+            Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)"),
+            Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
+            Option("-v", "--verbose", summary: "show FFmpeg's log and timings on stderr"),
+            Option("--debug-layout", summary: "show the text blocks and rows found, what OCR read, and what each\npass changed, on stderr"),
+            Option("-h", "--help", summary: "show this help"),
+            Option("--version", summary: "show the version"),
+        ],
+        epilogue: """
             Exit status:
               0  success: every requested frame was analysed
               1  internal failure: a bug in framegrab, or Tesseract failing to read a picture

@@ -7,7 +7,7 @@ extension CommandUsage {
             framegrab index [--db PATH] [--jobs N] [--settle DURATION] [--force] [--json]
                             [--from FILE] PATH...
             """,
-        details: """
+        description: """
             PATHs are video files, HLS playlists or directories (searched recursively for files
             with a video extension, hidden files and folders skipped). --from FILE reads more
             paths from FILE, one a line (# starts a comment; - is stdin). Each video's settled
@@ -20,20 +20,20 @@ extension CommandUsage {
             transaction: Ctrl-C stops at once, keeping every video finished; a video that fails is
             recorded with its error and the others go on; protected (DRM) content is recorded as
             skipped, nothing decoded.
-
-            Options:
-              --db PATH            the database (default: framegrab.db here); created if missing
-              --jobs N             videos read at once (default: the number of cores)
-              --settle DURATION    how long the text must stay the same (default 1; e.g. 800ms)
-              --force              index again videos already indexed
-              --json               one JSON line per video on stdout: path, status, duration,
-                                   screens, regions, seconds, error
-              --from FILE          more paths, one a line (- for stdin)
-              -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
-              --tessdata-dir DIR   where the .traineddata files are
-              --verbose            FFmpeg's log on stderr
-              --help               show this help
-
+            """,
+        options: [
+            Option("--db", value: "PATH", summary: "the database (default: framegrab.db here); created if missing"),
+            Option("-j", "--jobs", value: "N", summary: "videos read at once (default: the number of cores)"),
+            Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms)"),
+            Option("--force", summary: "index again videos already indexed"),
+            Option("--json", summary: "one JSON line per video on stdout: path, status, duration,\nscreens, regions, seconds, error"),
+            Option("--from", value: "FILE", summary: "more paths, one a line (- for stdin)"),
+            Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
+            Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
+            Option("-v", "--verbose", summary: "FFmpeg's log on stderr"),
+            Option("-h", "--help", summary: "show this help"),
+        ],
+        epilogue: """
             Progress goes to stderr: a bar on a terminal, one line per video otherwise.
 
             Exit status:

@@ -6,7 +6,7 @@ extension CommandUsage {
         synopsis: """
             framegrab scan [--settle DURATION] [options] VIDEO...
             """,
-        details: """
+        description: """
             A settled screen is a stretch in which the text on screen stays the same for at least
             the settle time: a slide, an editor between edits, a terminal between commands. Moving
             stretches (cross-fades, scrolling, typing) are never screens of their own; a blinking
@@ -15,15 +15,15 @@ extension CommandUsage {
             then the document `framegrab --at` gives for the frame read (its "frame"."time" is
             inside the stretch). Consecutive screens with the same text are one screen; screens
             without text are left out.
-
-            Options:
-              --settle DURATION    how long the text must stay the same (default 1; ffmpeg's
-                                   syntax, e.g. 1.5, 800ms)
-              -l LANGS             Tesseract languages, tesseract's syntax (default: eng)
-              --tessdata-dir DIR   where the .traineddata files are
-              --verbose            per-video figures on stderr
-              --help               show this help
-
+            """,
+        options: [
+            Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; ffmpeg's\nsyntax, e.g. 1.5, 800ms)"),
+            Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
+            Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
+            Option("-v", "--verbose", summary: "per-video figures on stderr"),
+            Option("-h", "--help", summary: "show this help"),
+        ],
+        epilogue: """
             Exit status:
               0  every video was scanned
               2  usage error: unknown option, missing argument, malformed --settle

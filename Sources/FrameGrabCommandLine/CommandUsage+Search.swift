@@ -7,7 +7,7 @@ extension CommandUsage {
             framegrab search [options] QUERY...
             framegrab search --help
             """,
-        details: """
+        description: """
             Searches the index framegrab index made. QUERY is text as you would type it: words,
             identifiers and code with its punctuation (URLSession.shared, fetchUser(id, a->b,
             std::move), "a quoted phrase" (quote it for the shell too: '"a quoted phrase"'). The
@@ -22,19 +22,18 @@ extension CommandUsage {
             Each hit shows the video, the time range of the screen, the region's kind and
             language, up to 3 matching lines with the match highlighted (on a terminal, unless
             NO_COLOR is set), and an mpv command that opens the video there.
-
-            Options:
-              --db PATH            the index (default: framegrab.db in the current directory)
-              --json               one JSON object per hit (JSON Lines): path, start, end, time,
-                                   kind, language, text, bbox, score, link (file:///…#t=START,END)
-                                   and lines, each with its matches as [from, to] offsets
-              --limit N            at most N hits (default: 20)
-              --kind K             only regions of kind K: code, text or ui
-              --language L         only code guessed to be in language L (swift, python, …)
-              --path GLOB          only videos whose path, or file name, matches the shell GLOB
-              --verbose            how long opening the index and searching took, on stderr
-              --help               show this help
-
+            """,
+        options: [
+            Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
+            Option("--json", summary: "one JSON object per hit (JSON Lines): path, start, end, time,\nkind, language, text, bbox, score, link (file:///…#t=START,END)\nand lines, each with its matches as [from, to] offsets"),
+            Option("--limit", value: "N", summary: "at most N hits (default: 20)"),
+            Option("--kind", value: "K", summary: "only regions of kind K: code, text or ui"),
+            Option("--language", value: "L", summary: "only code guessed to be in language L (swift, python, …)"),
+            Option("--path", value: "GLOB", summary: "only videos whose path, or file name, matches the shell GLOB"),
+            Option("-v", "--verbose", summary: "how long opening the index and searching took, on stderr"),
+            Option("-h", "--help", summary: "show this help"),
+        ],
+        epilogue: """
             Exit status:
               0  hits were found
               1  no hits

@@ -139,8 +139,9 @@ struct CommandLineTests {
             #expect(help.status == 0 && help.stdout.hasPrefix("framegrab \(command): "), "\(help)")
         }
         #expect(try FrameGrabCommand.run(["--help"], executable: alone).status == 0)
+        #expect(try FrameGrabCommand.run(["follow", "--help"], executable: alone).status == 0)
         // What does open video is handed on, and fails without the reader.
-        let handedOn = try FrameGrabCommand.run(["follow", "--help"], executable: alone)
+        let handedOn = try FrameGrabCommand.run(["follow", "TestVideos/counter.mp4"], executable: alone)
         #expect(handedOn.status == 1 && handedOn.stderr.contains("framegrab-reader"), "\(handedOn)")
     }
 
