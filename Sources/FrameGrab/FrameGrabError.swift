@@ -12,7 +12,10 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     /// The input is protected content (DRM): it is never decoded or analysed.
     case protectedContent(path: String, protection: Protection)
     /// The requested time lies before the start or after the end of the video.
-    case timeOutsideVideo(path: String, requested: MediaTime, duration: MediaTime?)
+    case timeOutsideVideo(path: String, requested: RequestedTime, duration: MediaTime?)
+    /// A time counted back from the end of a video whose duration is not known: a live
+    /// stream, a pipe.
+    case durationUnknown(path: String, beforeEnd: MediaTime)
     /// The OCR engine could not start (missing language data, bad tessdata directory); `path`
     /// is the video being read, when there is one.
     case ocrUnavailable(path: String?, reason: String)
@@ -34,7 +37,9 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
             return "\(path): protected content skipped (\(protection))"
         case .timeOutsideVideo(let path, let requested, let duration):
             let length = duration.map { "the video runs 00:00:00.000 to \($0.timecode)" } ?? "the video has no frame there"
-            return "\(path): time \(requested.timecode) is outside the video (\(length))"
+            return "\(path): time \(requested) is outside the video (\(length))"
+        case .durationUnknown(let path, let offset):
+            return "\(path): cannot count \(offset.timecode) back from the end: the video's duration is unknown (a live stream, or a pipe)"
         case .ocrUnavailable(let path, let reason):
             return (path.map { "\($0): " } ?? "") + "OCR unavailable (\(reason))"
         case .ocrFailed(let path, let reason):

@@ -24,7 +24,7 @@ extension CommandUsage {
               {"event":"scrub","time":12.5}          one position of a drag (read when it stops)
               {"event":"rate","rate":1.5}            playback speed changed
               {"event":"close"}                      the video was closed
-            time is seconds, or a string in ffmpeg's syntax (750.25, 12:30, 1:02:03.5, 200ms).
+            time is seconds, or a string in --at's syntax without a '-' (750.25, 12:30, 1h2m3s, 200ms).
             VIDEO is open at the start; playback starts as playing, so send pause to read. A
             malformed line is reported on stderr (with its line number) and skipped. At the end
             of stdin, a picture still settling is read at once, then framegrab exits.
@@ -33,7 +33,7 @@ extension CommandUsage {
             pause, seeking, time-pos, path and speed, and reads the file mpv plays.
             """,
         options: [
-            Option("--settle", value: "SECONDS", summary: "how long the picture must stay put before it is read\n(default 0.5; ffmpeg's syntax, e.g. 300ms)"),
+            Option("--settle", value: "SECONDS", summary: "how long the picture must stay put before it is read\n(default 0.5, at most 60; --at's syntax, e.g. 300ms)"),
             Option("--mpv", value: "SOCKET", summary: "follow the mpv listening on SOCKET instead of reading stdin"),
             Option("--osd", summary: "with --mpv: show what was read in mpv's on-screen display"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),

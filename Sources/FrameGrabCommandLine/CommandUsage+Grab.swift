@@ -12,8 +12,13 @@ extension CommandUsage {
             player shows at TIME (the last frame whose presentation time is at or before it), and
             its text regions (code and text) with boxes, lines, words and confidences.
 
-            TIME uses ffmpeg's duration syntax, from the start of the presentation like ffmpeg -ss:
-              750   750.25   12:30   1:02:03.5   750s   200ms
+            TIME uses ffmpeg's duration syntax, or hours, minutes and seconds, from the start of the
+            presentation like ffmpeg -ss:
+              750   750.25   12:30   1:02:03.5   750s   200ms   1h2m3s   2m30s   1.5h   1s500ms
+            A '-' counts back from the end, like ffmpeg -sseof: -10s is 10 s before the end, -1:30
+            90 s before it, -0 the end itself (the last frame). The end is the video's duration; a
+            video without one (a live stream, a pipe) cannot count from it (status 5). Minutes and
+            seconds in the colon form go up to 59 (1:30:00, not 90:00).
 
             VIDEO is a file, a local playlist or an http(s) URL; an HLS master playlist is read at
             its sharpest rendition. Protected (DRM) content is never decoded: each TIME gets a
@@ -40,7 +45,8 @@ extension CommandUsage {
                  an HTTP error, a server that cannot be reached)
               4  not a video: empty, not media, text, audio only, a still image,
                  truncated without an index, nothing decodable
-              5  a requested time is outside the video
+              5  a requested time is outside the video, or counts back from the end of a video
+                 whose duration is unknown
               6  protected (DRM) content: skipped, nothing decoded
               7  OCR unavailable: Tesseract language data missing
             With several --at, results for the good times are still printed; the status is that

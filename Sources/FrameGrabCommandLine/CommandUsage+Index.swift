@@ -24,7 +24,7 @@ extension CommandUsage {
         options: [
             Option("--db", value: "PATH", summary: "the database (default: framegrab.db here); created if missing"),
             Option("-j", "--jobs", value: "N", summary: "videos read at once (default: the number of cores)"),
-            Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms)"),
+            Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms, 1m)"),
             Option("--force", summary: "index again videos already indexed"),
             Option("--json", summary: "one JSON line per video on stdout: path, status, duration,\nscreens, regions, seconds, error"),
             Option("--from", value: "FILE", summary: "more paths, one a line (- for stdin)"),

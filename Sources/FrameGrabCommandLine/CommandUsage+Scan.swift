@@ -17,7 +17,7 @@ extension CommandUsage {
             without text are left out.
             """,
         options: [
-            Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; ffmpeg's\nsyntax, e.g. 1.5, 800ms)"),
+            Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; --at's\nsyntax without a '-', e.g. 1.5, 800ms, 1m)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "per-video figures on stderr"),

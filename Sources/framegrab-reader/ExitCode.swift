@@ -19,7 +19,7 @@ enum ExitCode: Int32 {
         case .inputMissing, .inputUnreadable: self = .inputUnreadable
         case .notAVideo: self = .notAVideo
         case .protectedContent: self = .protectedContent
-        case .timeOutsideVideo: self = .timeOutsideVideo
+        case .timeOutsideVideo, .durationUnknown: self = .timeOutsideVideo
         case .ocrUnavailable: self = .ocrUnavailable
         case .ocrFailed, .internalFailure: self = .internalFailure
         }

@@ -121,7 +121,7 @@ enum FollowCommand {
                     ? "from the cache"
                     : String(format: "decoded %d frames in %.0f ms, layout and OCR %.0f ms", timings.framesDecoded,
                              timings.decodeSeconds * 1000, timings.layoutAndOCRSeconds * 1000)
-                Console.error("framegrab: \(origin)\(report.frame.requested.timecode): \(how), \(report.regions.count) regions")
+                Console.error("framegrab: \(origin)\(report.frame.requested?.timecode ?? "-"): \(how), \(report.regions.count) regions")
             }
         case .failure(let error):
             Console.error(origin + error.description)

@@ -18,7 +18,8 @@ struct FollowUsage {
             switch argument {
             case "--settle":
                 let text = try words.value(for: "--settle")
-                guard let delay = MediaTime(parsing: text), delay.microseconds >= 0, delay.seconds <= 60 else {
+                let delay = try SettleOption.parse(text)
+                guard delay.seconds <= 60 else {
                     throw UsageFailure(message: "--settle '\(text)' is not a delay from 0 to 60 seconds (e.g. 0.5 or 300ms)")
                 }
                 usage.settleDelay = delay.seconds

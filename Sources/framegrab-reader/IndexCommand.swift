@@ -25,7 +25,7 @@ enum IndexCommand {
                         throw UsageFailure(message: "--jobs '\(text)' is not a positive number")
                     }
                     jobs = count
-                case "--settle": settle = try SettleOption.parse(try words.value(for: "--settle"))
+                case "--settle": settle = try SettleOption.positive(try words.value(for: "--settle"))
                 case "--force": force = true
                 case "--json": json = true
                 case "--from": paths += try listedPaths(in: try words.value(for: "--from"))

@@ -13,7 +13,7 @@ enum ScanCommand {
             while let argument = words.next() {
                 switch argument {
                 case "--settle":
-                    settle = try SettleOption.parse(try words.value(for: "--settle"))
+                    settle = try SettleOption.positive(try words.value(for: "--settle"))
                 default:
                     try common.take(argument, orOperandInto: &videos, from: &words, command: "framegrab scan")
                 }
@@ -52,11 +52,21 @@ enum ScanCommand {
     }
 }
 
-/// `--settle DURATION` for `scan` and `index`: ffmpeg's duration syntax, more than zero.
+/// `--settle DURATION` for `scan`, `index` and `follow`: a time's syntax, without a `-`.
 enum SettleOption {
     static func parse(_ text: String) throws(UsageFailure) -> MediaTime {
-        guard let time = MediaTime(parsing: text), time.microseconds > 0 else {
-            throw UsageFailure(message: "--settle '\(text)' is not a duration (use e.g. 1, 1.5, 800ms)")
+        do throws(TimeSyntaxError) {
+            return try MediaTime(parsing: text)
+        } catch {
+            throw UsageFailure(message: "--settle '\(text)' is not a duration: \(error.explanation)")
+        }
+    }
+
+    /// A settle time for `scan` and `index`: more than zero, since a screen lasts a while.
+    static func positive(_ text: String) throws(UsageFailure) -> MediaTime {
+        let time = try parse(text)
+        guard time.microseconds > 0 else {
+            throw UsageFailure(message: "--settle '\(text)' must be more than zero (use e.g. 1, 1.5, 800ms)")
         }
         return time
     }

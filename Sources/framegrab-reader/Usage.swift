@@ -7,7 +7,7 @@ struct Usage {
         case json, text
     }
 
-    var times: [(text: String, time: MediaTime)] = []
+    var times: [(text: String, time: RequestedTime)] = []
     var format = Format.json
     var debugLayout = false
     var showVersion = false
@@ -20,10 +20,11 @@ struct Usage {
             switch argument {
             case "--at":
                 let text = try words.value(for: "--at")
-                guard let time = MediaTime(parsing: text) else {
-                    throw UsageFailure(message: "--at '\(text)' is not a time (use e.g. 750, 12:30, 1:02:03.5, 200ms)")
+                do throws(TimeSyntaxError) {
+                    usage.times.append((text, try RequestedTime(parsing: text)))
+                } catch {
+                    throw UsageFailure(message: "--at \(error)")
                 }
-                usage.times.append((text, time))
             case "--format":
                 let text = try words.value(for: "--format")
                 guard let format = Format(rawValue: text) else {

@@ -67,6 +67,30 @@ public final class FrameGrabber {
         }
     }
 
+    /// Reads the frame shown at `request`, from the start or back from the end (see
+    /// `time(for:)`); for protected content, a skipped report, whose requested time is nil
+    /// when it counts from the end.
+    public func report(at request: RequestedTime) throws(FrameGrabError) -> FrameReport {
+        guard protection == nil else { return skippedReport(at: request.time(in: source.duration)) }
+        return try report(at: try time(for: request))
+    }
+
+    /// `request` as a time from the start: back from the end counts from the video's duration,
+    /// as `ffmpeg -sseof` does, so that `-0` shows the last frame.
+    public func time(for request: RequestedTime) throws(FrameGrabError) -> MediaTime {
+        switch request {
+        case .fromStart(let time):
+            return time
+        case .beforeEnd(let offset):
+            guard let duration = source.duration else { throw .durationUnknown(path: source.path, beforeEnd: offset) }
+            let time = MediaTime(microseconds: duration.microseconds - offset.microseconds)
+            guard time.microseconds >= 0 else {
+                throw .timeOutsideVideo(path: source.path, requested: request, duration: duration)
+            }
+            return time
+        }
+    }
+
     /// Reads the frame shown at `time`; for protected content, a skipped report.
     ///
     /// `shouldCancel` is polled between lines and inside Tesseract; once it answers true the
@@ -119,7 +143,7 @@ public final class FrameGrabber {
         return report
     }
 
-    private func skippedReport(at time: MediaTime) -> FrameReport {
+    private func skippedReport(at time: MediaTime?) -> FrameReport {
         FrameReport(
             source: source,
             frame: .init(requested: time, time: nil, width: nil, height: nil),

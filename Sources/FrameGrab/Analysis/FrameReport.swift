@@ -7,8 +7,9 @@ public struct FrameReport: Sendable {
     }
 
     public struct Frame: Sendable {
-        /// The time asked for.
-        public var requested: MediaTime
+        /// The time asked for, from the start; nil for a time back from the end of protected
+        /// content, whose duration is never read.
+        public var requested: MediaTime?
         /// The presentation time of the frame shown then; nil when no frame was decoded.
         public var time: MediaTime?
         /// Display size of the frame; nil when no frame was decoded.

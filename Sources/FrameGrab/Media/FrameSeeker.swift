@@ -47,7 +47,7 @@ public final class FrameSeeker {
     /// The frame shown at `time`, measured from the start of the presentation.
     public func frame(at time: MediaTime) throws(FrameGrabError) -> DecodedFrame {
         if time.microseconds < 0 || isPastEnd(time) {
-            throw .timeOutsideVideo(path: file.path, requested: time, duration: file.info.duration)
+            throw .timeOutsideVideo(path: file.path, requested: .fromStart(time), duration: file.info.duration)
         }
         let target = streamTimestamp(for: time)
         let found = try locate(target)

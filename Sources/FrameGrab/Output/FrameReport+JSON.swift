@@ -62,7 +62,7 @@ extension VideoStreamInfo {
 extension FrameReport.Frame {
     var json: JSONValue {
         .object([
-            ("requested", .number(requested.seconds, decimals: 6)),
+            ("requested", requested.map { .number($0.seconds, decimals: 6) } ?? .null),
             ("time", time.map { .number($0.seconds, decimals: 6) } ?? .null),
             ("timecode", .optional(time?.timecode)),
             ("width", width.map(JSONValue.int) ?? .null),

@@ -83,10 +83,11 @@ extension PlaybackEvent {
             }
             return MediaTime(seconds: seconds)
         case .string(let text):
-            guard let time = MediaTime(parsing: text) else {
-                throw EventLineError(reason: "\"time\" \"\(text)\" is not a time (use e.g. 750, 12:30, 1:02:03.5, 200ms)")
+            do throws(TimeSyntaxError) {
+                return try MediaTime(parsing: text)
+            } catch {
+                throw EventLineError(reason: "\"time\" \"\(text)\" is not a time: \(error.explanation)")
             }
-            return time
         default:
             throw EventLineError(reason: "\"time\" must be seconds or an ffmpeg time such as \"12:30\", not \(value.kindDescription)")
         }

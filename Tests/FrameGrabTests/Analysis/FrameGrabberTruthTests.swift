@@ -25,9 +25,10 @@ struct FrameGrabberTruthTests {
         let truth = try Fixtures.truth(slide.clip)
         let frame = reading.report.frame
         let time = try #require(frame.time).seconds
+        let requested = try #require(frame.requested).seconds
         #expect(reading.report.status == .analyzed)
         #expect(reading.report.skipReason == nil)
-        #expect(time >= reading.slide.start && time < reading.slide.end && time <= frame.requested.seconds)
+        #expect(time >= reading.slide.start && time < reading.slide.end && time <= requested)
         #expect(frame.width == truth.display.width && frame.height == truth.display.height)
     }
 

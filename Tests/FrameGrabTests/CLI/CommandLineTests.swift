@@ -33,8 +33,27 @@ struct CommandLineTests {
         Failure(label: "a directory", arguments: ["--at", "1", "TestVideos/bad"], status: 3, names: "TestVideos/bad"),
         Failure(label: "malformed time 12:60", arguments: ["--at", "12:60", counter], status: 2, names: "12:60"),
         Failure(label: "malformed time abc", arguments: ["--at", "abc", counter], status: 2, names: "abc"),
-        Failure(label: "malformed time 1e3", arguments: ["--at", "1e3", counter], status: 2, names: "1e3"),
-        Failure(label: "empty time", arguments: ["--at", "", counter], status: 2, names: "--at"),
+        Failure(label: "malformed time 1e3", arguments: ["--at", "1e3", counter], status: 2, names: "1e3",
+                says: "--at '1e3' is not a time: exponents are not time syntax (write 1000, not 1e3)"),
+        Failure(label: "empty time", arguments: ["--at", "", counter], status: 2, names: "--at",
+                says: "--at '' is not a time: it is empty (use e.g. 750, 12:30, 1:02:03.5, 1h2m3s, 200ms)"),
+        Failure(label: "time inf", arguments: ["--at", "inf", counter], status: 2, names: "inf",
+                says: "--at 'inf' is not a time: infinity and NaN are not times"),
+        Failure(label: "time nan", arguments: ["--at", "nan", counter], status: 2, names: "nan",
+                says: "--at 'nan' is not a time: infinity and NaN are not times"),
+        Failure(label: "seconds of 60 in the colon form", arguments: ["--at", "1:60", counter], status: 2, names: "1:60",
+                says: "--at '1:60' is not a time: minutes and seconds in the colon form go from 00 to 59 (write 2:00)"),
+        Failure(label: "minutes of 60 or more in the colon form", arguments: ["--at", "90:00", counter], status: 2, names: "90:00",
+                says: "(write 1:30:00)"),
+        Failure(label: "a lone -", arguments: ["--at", "-", counter], status: 2, names: "--at '-'",
+                says: "a '-' needs a time after it (-10s is 10 s before the end)"),
+        Failure(label: "a - inside", arguments: ["--at", "1h-2m", counter], status: 2, names: "1h-2m",
+                says: "a '-' can only come first (-1h2m, not 1h-2m)"),
+        Failure(label: "units out of order", arguments: ["--at", "30s1m", counter], status: 2, names: "30s1m",
+                says: "units go from hours down to microseconds, each once"),
+        Failure(label: "a time too large", arguments: ["--at", "99999999999999999999", counter], status: 2, names: "99999999999999999999",
+                says: "it is too large (times go up to 2562047788h, about 292,000 years)"),
+        Failure(label: "hours too large", arguments: ["--at", "9999999999h", counter], status: 2, names: "9999999999h", says: "too large"),
         Failure(label: "--at without a value", arguments: [counter, "--at"], status: 2, names: "--at"),
         Failure(label: "unknown option", arguments: ["--at", "1", "--frobnicate", counter], status: 2, names: "--frobnicate"),
         Failure(label: "unknown format", arguments: ["--at", "1", "--format", "xml", counter], status: 2, names: "xml"),
@@ -43,7 +62,18 @@ struct CommandLineTests {
         Failure(label: "two videos", arguments: ["--at", "1", counter, "TestVideos/counter.mov"], status: 2, names: "TestVideos/counter.mov"),
         Failure(label: "time past the end", arguments: ["--at", "999", counter], status: 5, names: counter),
         Failure(label: "1 ms past the duration", arguments: ["--at", "20.021", counter], status: 5, names: counter),
-        Failure(label: "negative time", arguments: ["--at", "-1", counter], status: 5, names: counter),
+        Failure(label: "back from the end past the start", arguments: ["--at", "-21", counter], status: 5, names: counter,
+                says: "time 00:00:21.000 before the end is outside the video (the video runs 00:00:00.000 to 00:00:20.020)"),
+        Failure(label: "follow: --settle back from the end", arguments: ["follow", "--settle", "-1", counter], status: 2, names: "-1",
+                says: "--settle '-1' is not a duration: a '-' counts back from the end, which only --at does"),
+        Failure(label: "follow: --settle over a minute", arguments: ["follow", "--settle", "1m1s", counter], status: 2, names: "1m1s",
+                says: "is not a delay from 0 to 60 seconds"),
+        Failure(label: "scan: --settle 1:60", arguments: ["scan", "--settle", "1:60", counter], status: 2, names: "1:60",
+                says: "--settle '1:60' is not a duration: minutes and seconds in the colon form go from 00 to 59 (write 2:00)"),
+        Failure(label: "index: --settle 0", arguments: ["index", "--settle", "0", counter], status: 2, names: "--settle '0'",
+                says: "must be more than zero"),
+        Failure(label: "index: --settle back from the end", arguments: ["index", "--settle", "-0", counter], status: 2, names: "-0",
+                says: "only --at does"),
         Failure(label: "one bad time among good ones", arguments: ["--at", "1", "--at", "999", "--at", "2", counter],
                 status: 5, names: counter, documents: 2),
         Failure(label: "missing OCR language", arguments: ["--at", "1", "-l", "xyz", counter], status: 7, names: counter),
@@ -82,6 +112,45 @@ struct CommandLineTests {
         }
         #expect(requested == [1, 2])
         #expect(result.status == 5)
+    }
+
+    @Test("--at counts back from the end like ffmpeg -sseof: -0 is the last frame", arguments: [
+        "counter.mp4", "counter.mkv", "counter.ts", "hls/counter.m3u8",
+    ])
+    func fromTheEnd(clip: String) throws {
+        let result = try FrameGrabCommand.run(["--at", "-0", "--at=-10s", "--at", "-0:20", "--at", "-1m", "--format", "text",
+                                               "TestVideos/" + clip])
+        #expect(result.status == 5, "\(result)")
+        let numbers = result.stdoutLines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count == 5 && $0.allSatisfy(\.isNumber) }
+        // 20.02 s long at 29.97 fps: the end shows frame 599, 10.02 s frame 300, 0.02 s frame 0.
+        #expect(numbers == ["00599", "00300", "00000"], "\(result)")
+        #expect(result.stdout.contains("--- -10s (frame at 00:00:10.010)"), "\(result)")
+        #expect(result.stderrLines == ["TestVideos/\(clip): time 00:01:00.000 before the end is outside the video "
+                                       + "(the video runs 00:00:00.000 to 00:00:20.020)"],
+                "\(result)")
+    }
+
+    @Test("Back from the end of a video whose duration is unknown: one line, status 5")
+    func fromTheEndOfNoKnownEnd() throws {
+        // A playlist without #EXT-X-ENDLIST may still grow: it has no duration.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let playlist = directory.appendingPathComponent("live.m3u8").path
+        let segments = (0..<5).map { "#EXTINF:4.004,\n" + Fixtures.path("hls/counter\($0).ts") + "\n" }
+        try ("#EXTM3U\n#EXT-X-TARGETDURATION:4\n" + segments.joined()).write(toFile: playlist, atomically: true, encoding: .utf8)
+        let live = try FrameGrabCommand.run(["--at", "-10s", playlist])
+        #expect(live.status == 5, "\(live)")
+        #expect(live.stderrLines == ["\(playlist): cannot count 00:00:10.000 back from the end: the video's duration is unknown "
+                                     + "(a live stream, or a pipe)"], "\(live)")
+        #expect(live.stdout.isEmpty)
+
+        // MPEG-TS through a pipe: FFmpeg cannot look at its end.
+        let piped = try FrameGrabCommand.run(["-c", "cat TestVideos/counter.ts | \"$0\" --at -1 /dev/stdin",
+                                              try FrameGrabCommand.executable()], executable: "/bin/sh")
+        #expect(piped.status == 5, "\(piped)")
+        #expect(piped.stderrLines == ["/dev/stdin: cannot count 00:00:01.000 back from the end: the video's duration is unknown "
+                                      + "(a live stream, or a pipe)"], "\(piped)")
     }
 
     @Test("--help prints usage and the exit status table")

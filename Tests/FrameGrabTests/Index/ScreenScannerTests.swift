@@ -51,7 +51,7 @@ struct ScreenScannerTests {
             let time = try #require(screen.report.frame.time)
             #expect(time >= screen.start && time < screen.end)
             let grabber = try FrameGrabber(path: Fixtures.path("talk-light.mp4"))
-            let atReport = try grabber.report(at: screen.report.frame.requested)
+            let atReport = try grabber.report(at: try #require(screen.report.frame.requested))
             #expect(atReport.frame.time == time)
             #expect(atReport.regions == screen.report.regions, "the screen reads exactly as --at")
         }

@@ -80,7 +80,7 @@ struct FrameSeekerTests {
                 _ = try seeker.frame(at: MediaTime(seconds: seconds))
             } throws: { error in
                 guard case .timeOutsideVideo(let path, let requested, _) = error as? FrameGrabError else { return false }
-                return path == Fixtures.path(clip) && requested == MediaTime(seconds: seconds)
+                return path == Fixtures.path(clip) && requested == .fromStart(MediaTime(seconds: seconds))
             }
         }
         #expect(seeker.framesDecoded == 0)
