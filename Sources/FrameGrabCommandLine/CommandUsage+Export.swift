@@ -15,6 +15,7 @@ extension CommandUsage {
             """,
         options: [
             Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
+            Option("--color", value: "WHEN", summary: "auto (default), always or never: taken by every command, though\nthis one prints no colour"),
             Option("-h", "--help", summary: "show this help"),
         ],
         epilogue: """

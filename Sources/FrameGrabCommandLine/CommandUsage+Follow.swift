@@ -39,6 +39,7 @@ extension CommandUsage {
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "events, timings and cache hits on stderr"),
+            Option("--color", value: "WHEN", summary: "auto (default), always or never: taken by every command, though\nthis one prints no colour"),
             Option("-h", "--help", summary: "show this help"),
         ],
         epilogue: """

@@ -32,6 +32,7 @@ extension CommandUsage {
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "show FFmpeg's log and timings on stderr"),
             Option("--debug-layout", summary: "show the text blocks and rows found, what OCR read, and what each\npass changed, on stderr"),
+            Option("--color", value: "WHEN", summary: "auto (default), always or never: taken by every command, though\nthis one prints no colour"),
             Option("-h", "--help", summary: "show this help"),
             Option("--version", summary: "show the version"),
         ],

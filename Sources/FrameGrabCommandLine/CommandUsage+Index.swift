@@ -31,10 +31,11 @@ extension CommandUsage {
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "FFmpeg's log on stderr"),
+            Option("--color", value: "WHEN", summary: "the progress bar on stderr: auto (default: on a terminal),\nalways, or never (a line per video instead)"),
             Option("-h", "--help", summary: "show this help"),
         ],
         epilogue: """
-            Progress goes to stderr: a bar on a terminal, one line per video otherwise.
+            Progress goes to stderr: a bar on a terminal, one line per video otherwise (see --color).
 
             Exit status:
               0    every video was indexed, unchanged, or skipped as protected

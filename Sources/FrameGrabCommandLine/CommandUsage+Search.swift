@@ -21,7 +21,7 @@ extension CommandUsage {
 
             Each hit shows the video, the time range of the screen, the region's kind and
             language, up to 3 matching lines with the match highlighted (on a terminal, unless
-            NO_COLOR is set), and an mpv command that opens the video there.
+            NO_COLOR is set; see --color), and an mpv command that opens the video there.
             """,
         options: [
             Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
@@ -31,6 +31,7 @@ extension CommandUsage {
             Option("--language", value: "L", summary: "only code guessed to be in language L (swift, python, …)"),
             Option("--path", value: "GLOB", summary: "only videos whose path, or file name, matches the shell GLOB"),
             Option("-v", "--verbose", summary: "how long opening the index and searching took, on stderr"),
+            Option("--color", value: "WHEN", summary: "highlight matches: auto (default: on a terminal, unless NO_COLOR\nis set to anything), always or never"),
             Option("-h", "--help", summary: "show this help"),
         ],
         epilogue: """

@@ -2,11 +2,12 @@ import FrameGrab
 import FrameGrabCommandLine
 
 /// What `framegrab --at` and `framegrab follow` both take: the OCR language data, FFmpeg's
-/// log, help, and the one VIDEO.
+/// log, colour, help, and the one VIDEO.
 struct CommonOptions {
     var languages = "eng"
     var tessdataDirectory: String?
     var verbose = false
+    var color = ColorChoice.auto
     var showHelp = false
     var video: String?
 
@@ -24,6 +25,8 @@ struct CommonOptions {
             tessdataDirectory = try words.value(for: "--tessdata-dir")
         case "--verbose", "-v":
             verbose = true
+        case ColorChoice.option:
+            color = try ColorChoice(option: try words.value(for: argument))
         case "--help", "-h":
             showHelp = true
         case "--":

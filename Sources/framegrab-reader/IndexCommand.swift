@@ -66,7 +66,7 @@ enum IndexCommand {
         }
 
         let interrupted = Interruption.watch()
-        let progress = IndexProgress(total: videos.count, json: json)
+        let progress = IndexProgress(total: videos.count, json: json, color: common.color)
         let options = LibraryIndexer.Options(scan: .init(settle: settle, ocr: common.ocr), jobs: jobs, force: force)
         let outcomes = LibraryIndexer(store: store, options: options)
             .index(videos, shouldCancel: interrupted.check, events: progress.take)

@@ -3,9 +3,9 @@ import FrameGrabCommandLine
 import Foundation
 import Synchronization
 
-/// What `framegrab index` tells as it goes: on a terminal, one bar on stderr (videos done of
-/// all, the current file, × realtime, time left); otherwise one line per video. With
-/// `--json`, one summary line per video on stdout.
+/// What `framegrab index` tells as it goes: on a terminal (or with `--color always`), one bar
+/// on stderr (videos done of all, the current file, × realtime, time left); otherwise one line
+/// per video. With `--json`, one summary line per video on stdout.
 final class IndexProgress: Sendable {
     private struct State {
         var done = 0
@@ -18,13 +18,15 @@ final class IndexProgress: Sendable {
 
     private let total: Int
     private let json: Bool
-    private let onTerminal = isatty(STDERR_FILENO) != 0
+    /// The bar, redrawn in place, rather than a line per video.
+    private let drawsBar: Bool
     private let started = Date()
     private let state = Mutex(State())
 
-    init(total: Int, json: Bool) {
+    init(total: Int, json: Bool, color: ColorChoice) {
         self.total = total
         self.json = json
+        drawsBar = color.redrawsLines(on: .standardError)
     }
 
     func take(_ event: LibraryIndexer.Event) {
@@ -47,7 +49,7 @@ final class IndexProgress: Sendable {
     /// Clears the bar.
     func end() {
         state.withLock { state in
-            guard onTerminal, state.drawnWidth > 0 else { return }
+            guard drawsBar, state.drawnWidth > 0 else { return }
             FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: state.drawnWidth) + "\r").utf8))
             state.drawnWidth = 0
         }
@@ -62,11 +64,11 @@ final class IndexProgress: Sendable {
             Console.error(outcome.error?.description ?? outcome.storeError?.description ?? "\(name): failed")
         case .protected:
             Console.error(outcome.error?.description ?? "\(name): protected content skipped")
-        case .indexed where !onTerminal:
+        case .indexed where !drawsBar:
             let realtime = outcome.seconds > 0 ? (outcome.duration?.seconds ?? 0) / outcome.seconds : 0
             Console.error(String(format: "[%d/%d] %@: %d screens, %d regions in %.1f s (%.1f× realtime)",
                                  state.done, total, name, outcome.screens, outcome.regions, outcome.seconds, realtime))
-        case .unchanged where !onTerminal:
+        case .unchanged where !drawsBar:
             Console.error("[\(state.done)/\(total)] \(name): unchanged since indexed, skipped")
         default:
             break
@@ -74,7 +76,7 @@ final class IndexProgress: Sendable {
     }
 
     private func draw(_ state: inout State, force: Bool) {
-        guard onTerminal, state.done < total else { return }
+        guard drawsBar, state.done < total else { return }
         let now = Date()
         guard force || now.timeIntervalSince(state.lastDrawn) >= 0.25 else { return }
         state.lastDrawn = now
@@ -97,7 +99,7 @@ final class IndexProgress: Sendable {
     }
 
     private func clearBar(_ state: inout State) {
-        guard onTerminal, state.drawnWidth > 0 else { return }
+        guard drawsBar, state.drawnWidth > 0 else { return }
         FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: state.drawnWidth) + "\r").utf8))
         state.drawnWidth = 0
     }

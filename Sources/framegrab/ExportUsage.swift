@@ -16,6 +16,9 @@ struct ExportUsage {
             switch argument {
             case "--db":
                 usage.database = try words.value(for: "--db")
+            case ColorChoice.option:
+                // Taken, as every command takes it; an export is never coloured.
+                _ = try ColorChoice(option: try words.value(for: argument))
             case "--help", "-h":
                 usage.showHelp = true
             case "--":

@@ -35,7 +35,7 @@ enum SearchCommand {
             Console.error(error.description)
             return failed
         }
-        let style = Style.forStandardOutput
+        let style = Style(colours: usage.color.colours(.standardOutput))
         for (index, hit) in hits.enumerated() {
             Console.output(usage.json ? hit.json.serialized : (index > 0 ? "\n" : "") + describe(hit, style: style))
         }
@@ -107,15 +107,9 @@ enum SearchCommand {
         "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// ANSI bold and colour, only for a terminal and only when NO_COLOR is not set
-    /// (https://no-color.org).
+    /// ANSI bold and colour, when `--color` (see `ColorChoice`) gives stdout colour.
     struct Style {
         var colours: Bool
-
-        static var forStandardOutput: Style {
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return Style(colours: isatty(STDOUT_FILENO) == 1 && !noColor)
-        }
 
         func heading(_ text: String) -> String { wrap(text, "1;35") }
         func match(_ text: String) -> String { wrap(text, "1;31") }

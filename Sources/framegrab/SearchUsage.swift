@@ -12,6 +12,7 @@ struct SearchUsage {
     var words: [String] = []
     var showHelp = false
     var verbose = false
+    var color = ColorChoice.auto
 
     var query: String { words.joined(separator: " ") }
 
@@ -26,6 +27,8 @@ struct SearchUsage {
                 usage.json = true
             case "--verbose", "-v":
                 usage.verbose = true
+            case ColorChoice.option:
+                usage.color = try ColorChoice(option: try words.value(for: argument))
             case "--limit":
                 let text = try words.value(for: "--limit")
                 guard let limit = Int(text), limit > 0 else {

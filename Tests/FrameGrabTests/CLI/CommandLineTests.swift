@@ -57,6 +57,10 @@ struct CommandLineTests {
         Failure(label: "--at without a value", arguments: [counter, "--at"], status: 2, names: "--at"),
         Failure(label: "unknown option", arguments: ["--at", "1", "--frobnicate", counter], status: 2, names: "--frobnicate"),
         Failure(label: "unknown format", arguments: ["--at", "1", "--format", "xml", counter], status: 2, names: "xml"),
+        Failure(label: "unknown --color", arguments: ["--at", "1", "--color=rainbow", counter], status: 2, names: "rainbow",
+                says: "--color must be auto, always or never, not 'rainbow'"),
+        Failure(label: "search: unknown --color", arguments: ["search", "--color", "yes", "x"], status: 2, names: "yes",
+                says: "--color must be auto, always or never, not 'yes'"),
         Failure(label: "no video", arguments: ["--at", "1"], status: 2, names: nil),
         Failure(label: "no --at", arguments: [counter], status: 2, names: nil),
         Failure(label: "two videos", arguments: ["--at", "1", counter, "TestVideos/counter.mov"], status: 2, names: "TestVideos/counter.mov"),
@@ -176,6 +180,23 @@ struct CommandLineTests {
         let own = try FrameGrabCommand.run([command, "--help"])
         #expect(own.status == 0)
         #expect(help.stdout == own.stdout)
+    }
+
+    @Test("Every command takes --color WHEN, says so in its help, and refuses a bad WHEN in one line", arguments: commands)
+    func colorOption(command: String) throws {
+        let help = try FrameGrabCommand.run(["help", command])
+        #expect(help.stdout.contains("\n  --color WHEN         "), "\(help)")
+        for options in [["--color=never"], ["--color", "always"], ["--color=auto"]] {
+            let result = try FrameGrabCommand.run([command] + options + ["--help"])
+            #expect(result.status == 0 && result.stdout == help.stdout && result.stderr.isEmpty, "\(options): \(result)")
+        }
+        for (options, value) in [(["--color=sometimes"], "sometimes"), (["--color", "yes"], "yes"), (["--color="], "")] {
+            let result = try FrameGrabCommand.run([command] + options + ["--help"])
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(options): \(result)")
+            #expect(result.stderrLines == ["--color must be auto, always or never, not '\(value)'"], "\(result)")
+        }
+        let missing = try FrameGrabCommand.run([command, "--color"])
+        #expect(missing.status == 2 && missing.stderrLines == ["--color needs a value"], "\(missing)")
     }
 
     @Test("help alone is --help: every command listed with what it does, then the default in full")

@@ -202,6 +202,36 @@ struct IndexCommandTests {
         #expect(FileManager.default.contents(atPath: Fixtures.path("bad/notes.txt")) == before, "nothing written over")
     }
 
+    /// Protected content is skipped without decoding, but the bar is drawn as it starts.
+    @Test("index draws its progress bar on a terminal or with --color always, never on a pipe or with --color never")
+    func progressBar() throws {
+        let directory = try IndexCommandTests.library([])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let video = "TestVideos/protected/cenc.mp4"
+        let bar = "] 0/1 cenc.mp4"
+        var databases = 0
+        func index(_ options: [String]) -> [String] {
+            databases += 1
+            return ["index", "--db", directory.appendingPathComponent("\(databases).db").path] + options + [video]
+        }
+        let forced = try FrameGrabCommand.run(index(["--color=always"]))
+        #expect(forced.status == 0, "\(forced)")
+        #expect(forced.stderr.hasPrefix("\r[") && forced.stderr.contains(bar), "\(forced)")
+        for options in [[], ["--color", "auto"], ["--color=never"]] {
+            let piped = try FrameGrabCommand.run(index(options))
+            #expect(piped.status == 0, "\(piped)")
+            #expect(!piped.stderr.contains("\r") && !piped.stderr.contains(bar), "\(options): \(piped)")
+            #expect(piped.stderrLines.count == 1 && piped.stderr.contains("cenc.mp4: protected content skipped"), "\(piped)")
+        }
+        // NO_COLOR is about colour: the bar, which has none, stays.
+        for noColor in [nil, "1"] as [String?] {
+            let terminal = try FrameGrabCommand.onTerminal(index([]), environment: ["NO_COLOR": noColor])
+            #expect(terminal.hasPrefix("\r[") && terminal.contains(bar) && !terminal.contains("\u{1B}"), "\(terminal)")
+        }
+        let never = try FrameGrabCommand.onTerminal(index(["--color", "never"]))
+        #expect(!never.contains("\r") && !never.contains(bar) && never.contains("cenc.mp4: protected content skipped"), "\(never)")
+    }
+
     @Test("scan prints each settled screen as it is found: start and end, then the --at document")
     func scans() throws {
         let result = try FrameGrabCommand.run(["scan", "TestVideos/talk-dark.mp4"])

@@ -101,13 +101,35 @@ struct SearchCommandTests {
         #expect(result.stdoutLines.last == "    mpv --start=72.000 '/v/it'\\''s $HOME.mp4'")
     }
 
-    @Test("On a terminal the match is highlighted, unless NO_COLOR is set")
+    static let highlighted = "buffer.\u{1B}[1;31mappendFrame\u{1B}[0m(frame)"
+
+    @Test("On a terminal the match is highlighted, unless NO_COLOR is set or --color is never")
     func colour() throws {
         let databases = try Databases()
-        let plain = try Self.onTerminal(["search", "--db", databases.index, "appendFrame"], noColor: true)
+        let search = ["search", "--db", databases.index, "appendFrame"]
+        let plain = try FrameGrabCommand.onTerminal(search, environment: ["NO_COLOR": "1"])
         #expect(plain.contains("buffer.appendFrame(frame)") && !plain.contains("\u{1B}["), "\(plain)")
-        let coloured = try Self.onTerminal(["search", "--db", databases.index, "appendFrame"], noColor: false)
-        #expect(coloured.contains("buffer.\u{1B}[1;31mappendFrame\u{1B}[0m(frame)"), "\(coloured)")
+        let never = try FrameGrabCommand.onTerminal(search + ["--color=never"], environment: ["NO_COLOR": nil])
+        #expect(never.contains("buffer.appendFrame(frame)") && !never.contains("\u{1B}["), "\(never)")
+        let coloured = try FrameGrabCommand.onTerminal(search, environment: ["NO_COLOR": nil])
+        #expect(coloured.contains(Self.highlighted), "\(coloured)")
+        // NO_COLOR set to nothing is not set (https://no-color.org).
+        let empty = try FrameGrabCommand.onTerminal(search, environment: ["NO_COLOR": ""])
+        #expect(empty.contains(Self.highlighted), "\(empty)")
+    }
+
+    @Test("--color always colours a pipe too, whatever NO_COLOR says; auto and never do not", arguments: [
+        (["--color=always"], nil, true), (["--color", "always"], "1", true),
+        ([], nil, false), (["--color=auto"], nil, false), (["--color=never"], nil, false), ([], "1", false),
+    ] as [([String], String?, Bool)])
+    func colourOnAPipe(options: [String], noColor: String?, coloured: Bool) throws {
+        let databases = try Databases()
+        let result = try FrameGrabCommand.run(["search", "--db", databases.index] + options + ["appendFrame"],
+                                              environment: ["NO_COLOR": noColor])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains(Self.highlighted) == coloured, "\(result)")
+        #expect(result.stdout.contains("\u{1B}[") == coloured, "\(result)")
+        #expect(result.stdout.contains("appendFrame"), "\(result)")
     }
 
     struct Failure: Sendable, CustomTestStringConvertible {
@@ -218,23 +240,5 @@ struct SearchCommandTests {
             #expect(result.status == 0)
             #expect(result.stdout.contains("framegrab \(command)") && result.stdout.contains("Exit status"))
         }
-    }
-
-    /// stdout of `framegrab arguments…` run on a pseudo-terminal (util-linux `script`).
-    static func onTerminal(_ arguments: [String], noColor: Bool) throws -> String {
-        let command = ([try FrameGrabCommand.executable()] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = noColor ? "1" : nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 }

@@ -64,12 +64,19 @@ enum FrameGrabCommand {
 
     /// Runs `framegrab arguments…` (the built one, or `executable`) from the package root and
     /// waits as long as it takes (a busy machine stretches any run; timing lives in
-    /// `scripts/bench*`), or kills it after `limit` seconds when one is given.
-    static func run(_ arguments: [String], limit: Double? = nil, executable: String? = nil) throws -> Result {
+    /// `scripts/bench*`), or kills it after `limit` seconds when one is given. `environment`
+    /// changes the test's own: a value sets a variable, nil unsets it.
+    static func run(_ arguments: [String], limit: Double? = nil, executable: String? = nil,
+                    environment changes: [String: String?] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable ?? Self.executable())
         process.arguments = arguments
         process.currentDirectoryURL = Fixtures.packageRoot
+        if !changes.isEmpty {
+            var environment = ProcessInfo.processInfo.environment
+            for (name, value) in changes { environment[name] = value }
+            process.environment = environment
+        }
 
         // Files rather than pipes: a chatty child can never block on a full pipe.
         let scratch = FileManager.default.temporaryDirectory
@@ -109,5 +116,26 @@ enum FrameGrabCommand {
             seconds: seconds,
             timedOut: timedOut
         )
+    }
+
+    /// What `framegrab arguments…` wrote to its terminal, stdout and stderr together, when run on
+    /// a pseudo-terminal (util-linux `script`); the terminal's `\r\n` made `\n` again, so that
+    /// a `\r` left is one framegrab wrote.
+    static func onTerminal(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> String {
+        let command = ([try executable()] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = Fixtures.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in changes { environment[name] = value }
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 }
