@@ -7,7 +7,8 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     /// The input exists but cannot be read (a directory, no permission, an I/O error).
     case inputUnreadable(path: String, reason: String)
     /// The input is readable but holds no video framegrab can show: empty, not media,
-    /// audio only, a still image, truncated without an index, nothing decodable.
+    /// audio only, a still image (unless asked to read one), truncated without an index,
+    /// nothing decodable.
     case notAVideo(path: String, reason: String)
     /// The input is protected content (DRM): it is never decoded or analysed.
     case protectedContent(path: String, protection: Protection)
@@ -34,7 +35,8 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
             return "\(path): protected content skipped (\(protection))"
         case .timeOutsideVideo(let path, let requested, let duration):
             let length = duration.map { "the video runs 00:00:00.000 to \($0.timecode)" } ?? "the video has no frame there"
-            return "\(path): time \(requested.timecode) is outside the video (\(length))"
+            let still = "a still image: its one frame is at 00:00:00.000"
+            return "\(path): time \(requested.timecode) is outside the video (\(duration?.microseconds == 0 ? still : length))"
         case .ocrUnavailable(let path, let reason):
             return (path.map { "\($0): " } ?? "") + "OCR unavailable (\(reason))"
         case .ocrFailed(let path, let reason):

@@ -5,6 +5,7 @@ extension CommandUsage {
         summary: "read the text on the frame a video shows at a given time",
         synopsis: """
             framegrab [grab] --at TIME [--at TIME ...] [options] VIDEO
+            framegrab [grab] [options] IMAGE
             framegrab [grab] --help | --version
             """,
         details: """
@@ -20,8 +21,11 @@ extension CommandUsage {
             "skipped" document and the status is 6. HLS AES-128 with a key the playlist points to
             is not DRM, and is read.
 
+            A still image (PNG, JPEG, WebP, ...: a screenshot) is a one-frame video: without --at
+            its one frame is read, as with --at 0; a later TIME is outside it (status 5).
+
             Options:
-              --at TIME            time to read; repeat for several frames
+              --at TIME            time to read; repeat for several frames (an image needs none)
               --format json|text   JSON documents (default) or just the regions' text
               -l LANGS             Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)
               --tessdata-dir DIR   where the .traineddata files are
@@ -34,11 +38,11 @@ extension CommandUsage {
               0  success: every requested frame was analysed
               1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
               2  usage error: unknown option, missing argument, malformed time, help for no
-                 such command
+                 such command, a video without --at
               3  input missing or unreadable (no such file, a directory, no permission,
                  an HTTP error, a server that cannot be reached)
-              4  not a video: empty, not media, text, audio only, a still image,
-                 truncated without an index, nothing decodable
+              4  not a video: empty, not media, text, audio only, truncated without an index,
+                 nothing decodable
               5  a requested time is outside the video
               6  protected (DRM) content: skipped, nothing decoded
               7  OCR unavailable: Tesseract language data missing

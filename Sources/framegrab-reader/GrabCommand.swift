@@ -28,22 +28,31 @@ enum GrabCommand {
             let ocr = usage.common.ocr
             var options = FrameGrabber.Options(ocr: ocr)
             options.describesLayout = usage.debugLayout
+            options.readsStillImages = true
             grabber = try FrameGrabber(path: video, options: options)
         } catch {
             Console.error(error.description)
             return ExitCode(error)
         }
+        var times = usage.times
+        if times.isEmpty {
+            guard grabber.isStillImage else {
+                Console.error("\(video): a video needs --at TIME (usage: framegrab --at TIME VIDEO)")
+                Console.exit(.usage, skippingTeardownOf: grabber)
+            }
+            times = [("0", MediaTime(microseconds: 0))]
+        }
 
         var status = ExitCode.success
         var toldProtected = false
-        for (index, request) in usage.times.enumerated() {
+        for (index, request) in times.enumerated() {
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
                 switch usage.format {
                 case .json:
                     Console.output(report.json.serialized)
                 case .text:
-                    if usage.times.count > 1 {
+                    if times.count > 1 {
                         Console.output((index > 0 ? "\n" : "") + "--- \(request.text) (frame at \(report.frame.time?.timecode ?? "-"))")
                     }
                     if !report.plainText.isEmpty { Console.output(report.plainText) }

@@ -42,7 +42,7 @@ struct Usage {
         }
         if usage.common.showHelp || usage.showVersion { return usage }
         guard usage.common.video != nil else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
-        guard !usage.times.isEmpty else { throw UsageFailure(message: "no --at TIME given (usage: framegrab --at TIME VIDEO)") }
+        // An image needs no --at; whether a video was given without one is known once it is open.
         return usage
     }
 }

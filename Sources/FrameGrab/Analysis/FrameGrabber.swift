@@ -18,6 +18,9 @@ public final class FrameGrabber {
         public var ocrThreads: Int
         /// Reports carry the blocks and rows the layout found (`FrameReport.layout`).
         public var describesLayout = false
+        /// A still image (PNG, JPEG, WebP, …) is read as a one-frame video, its frame at 0;
+        /// otherwise it is not a video.
+        public var readsStillImages = false
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -42,6 +45,9 @@ public final class FrameGrabber {
     /// Whether OCR engines were started (never for content found protected before opening).
     var startedEngines: Bool { analyzer != nil }
 
+    /// Whether the input is a still image read as a one-frame video.
+    public var isStillImage: Bool { seeker?.file.isStillImage ?? false }
+
     public init(path: String, options: Options = .init()) throws(FrameGrabError) {
         describesLayout = options.describesLayout
         let input = ProtectionProbe.examine(path)
@@ -56,7 +62,7 @@ public final class FrameGrabber {
         let engines = EnginePool(count: options.ocrThreads, configuration: options.ocr)
         analyzer = FrameAnalyzer(engines: engines)
         do throws(FrameGrabError) {
-            let file = try MediaFile(input: input)
+            let file = try MediaFile(input: input, readingStillImages: options.readsStillImages)
             seeker = try FrameSeeker(file: file, decoderThreads: options.decoderThreads)
             source = file.info
         } catch {

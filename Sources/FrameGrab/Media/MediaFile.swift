@@ -10,6 +10,9 @@ public final class MediaFile {
     public let info: SourceInfo
     /// The video stream read (also `info.video`).
     public let video: VideoStreamInfo
+    /// A picture (PNG, JPEG, WebP, …) read as a one-frame video: its frame is at 0, and its
+    /// duration is 0.
+    public let isStillImage: Bool
     let videoStreamIndex: Int32
     /// Where the presentation starts, in `AV_TIME_BASE` units: what `ffmpeg -ss 0` means.
     let presentationStart: Int64
@@ -28,8 +31,9 @@ public final class MediaFile {
         try self.init(input: ProtectionProbe.examine(path))
     }
 
-    /// Opens what the probe chose, unless it found protection.
-    public init(input: ProbedInput) throws(FrameGrabError) {
+    /// Opens what the probe chose, unless it found protection. A still image is not a video
+    /// unless `readingStillImages`: then it is one frame at 0.
+    public init(input: ProbedInput, readingStillImages: Bool = false) throws(FrameGrabError) {
         FFmpegLog.install()
         let path = input.path
         if let protection = input.protection {
@@ -70,16 +74,26 @@ public final class MediaFile {
                 throw MediaFile.openFailure(path: path, error: FFmpegError(code: probed, operation: "reading the streams of \(input.location)"),
                                             detail: FFmpegLog.takeLastError(from: context), timedOut: deadline.expired)
             }
+            let isStillImage = MediaFile.isStillImage(context)
+            if isStillImage && !readingStillImages {
+                throw .notAVideo(path: path, reason: "a still image")
+            }
             let (stream, parameters) = try MediaFile.chooseVideoStream(in: context, path: path)
+            self.isStillImage = isStillImage
             self.videoStream = stream
             self.videoParameters = parameters
             self.videoStreamIndex = stream.pointee.index
             self.videoTimeBase = stream.pointee.time_base
             self.presentationStart = MediaFile.presentationStart(of: context, stream: stream)
-            let video = MediaFile.probeVideo(context, stream: stream, parameters: parameters)
+            var video = MediaFile.probeVideo(context, stream: stream, parameters: parameters)
+            if isStillImage {
+                // The image demuxers make up 25 fps for a sequence; one picture has no rate.
+                video.frameRate = nil
+            }
             self.video = video
-            self.info = SourceInfo(path: path, format: MediaFile.formatName(context),
-                                   duration: MediaFile.duration(of: context, stream: stream), video: video,
+            self.info = SourceInfo(path: path, format: isStillImage ? MediaFile.imageFormatName(video.codec) : MediaFile.formatName(context),
+                                   duration: isStillImage ? MediaTime(microseconds: 0) : MediaFile.duration(of: context, stream: stream),
+                                   video: video,
                                    title: FFmpegDemuxer.metadataValue("title", in: context.pointee.metadata),
                                    rendition: input.rendition)
             self.context = context
@@ -196,16 +210,20 @@ extension MediaFile {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Whether FFmpeg opened a picture: its image demuxers are `image2` (chosen by the file's
+    /// extension) and one `*_pipe` per format (chosen by the bytes: `png_pipe`, `webp_pipe`).
+    private static func isStillImage(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        let demuxer = FFmpegDemuxer.name(of: context) ?? ""
+        return demuxer == "image2" || demuxer.hasSuffix("_pipe")
+    }
+
     /// The stream a viewer watches: the demuxer's best video stream that is real video, not
-    /// cover art, text rendered as video or a still image; with its codec parameters.
+    /// cover art or text rendered as video; with its codec parameters.
     private static func chooseVideoStream(in context: UnsafeMutablePointer<AVFormatContext>, path: String) throws(FrameGrabError)
         -> (UnsafeMutablePointer<AVStream>, UnsafeMutablePointer<AVCodecParameters>) {
         let demuxer = FFmpegDemuxer.name(of: context) ?? ""
         if demuxer == "tty" {
             throw .notAVideo(path: path, reason: "plain text")
-        }
-        if demuxer == "image2" || demuxer.hasSuffix("_pipe") {
-            throw .notAVideo(path: path, reason: "a still image")
         }
         let streams = FFmpegDemuxer.streams(of: context)
         var candidates: [(stream: UnsafeMutablePointer<AVStream>, parameters: UnsafeMutablePointer<AVCodecParameters>)] = []
@@ -288,6 +306,12 @@ extension MediaFile {
                                                         AVRational(num: 1, den: AV_TIME_BASE)))
         }
         return nil
+    }
+
+    /// A picture's format by its codec, whichever image demuxer read it: FFmpeg takes `shot.jpg`
+    /// by its extension (`image2`) and the same bytes on stdin by their content (`jpeg_pipe`).
+    private static func imageFormatName(_ codec: String) -> String {
+        codec == "mjpeg" ? "jpeg" : codec
     }
 
     /// FFmpeg names demuxers by family (`mov,mp4,m4a,3gp,3g2,mj2`); users name files.

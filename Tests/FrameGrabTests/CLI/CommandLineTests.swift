@@ -39,7 +39,7 @@ struct CommandLineTests {
         Failure(label: "unknown option", arguments: ["--at", "1", "--frobnicate", counter], status: 2, names: "--frobnicate"),
         Failure(label: "unknown format", arguments: ["--at", "1", "--format", "xml", counter], status: 2, names: "xml"),
         Failure(label: "no video", arguments: ["--at", "1"], status: 2, names: nil),
-        Failure(label: "no --at", arguments: [counter], status: 2, names: nil),
+        Failure(label: "a video without --at", arguments: [counter], status: 2, names: counter, says: "a video needs --at TIME"),
         Failure(label: "two videos", arguments: ["--at", "1", counter, "TestVideos/counter.mov"], status: 2, names: "TestVideos/counter.mov"),
         Failure(label: "time past the end", arguments: ["--at", "999", counter], status: 5, names: counter),
         Failure(label: "1 ms past the duration", arguments: ["--at", "20.021", counter], status: 5, names: counter),

@@ -1,0 +1,158 @@
+import FrameGrab
+import Foundation
+import Testing
+
+/// What `framegrab --at` reads besides a video: still images; end to end through the built
+/// binary.
+@Suite("framegrab inputs: images")
+struct GrabInputsTests {
+    static let talk = "TestVideos/talk-light.mp4"
+    /// A slide of `talk` with a title, a bullet list and a code panel.
+    static let slideTime = "7.5"
+
+    // MARK: Still images
+
+    @Test("A PNG, a JPEG and a WebP screenshot read as the frame they were taken from, without --at")
+    func screenshots() throws {
+        let scratch = try Scratch()
+        let shots = [("shot.png", "png", "png"), ("shot.jpg", "jpeg", "mjpeg"), ("shot.webp", "webp", "webp")]
+        for (name, _, _) in shots {
+            try Scratch.ffmpeg(["-ss", Self.slideTime, "-i", Fixtures.path("talk-light.mp4"), "-frames:v", "1", scratch.path(name)])
+        }
+        let video = try Self.documents(try FrameGrabCommand.run(["--at", Self.slideTime, Self.talk]))
+        let expected = try #require(video.first)
+        #expect(expected.regions.count >= 3, "the slide has a title, a list and code: \(expected.line)")
+
+        for (name, format, codec) in shots {
+            let result = try FrameGrabCommand.run([scratch.path(name)])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+            let documents = try Self.documents(result)
+            try #require(documents.count == 1, "one document for the image's one frame: \(result)")
+            let document = documents[0]
+            let source = try #require(document.root["source"] as? [String: Any])
+            #expect(source["path"] as? String == scratch.path(name))
+            #expect(source["format"] as? String == format, "\(name): \(document.line)")
+            #expect(source["duration"] as? Double == 0, "\(name): \(document.line)")
+            let stream = try #require(source["video"] as? [String: Any])
+            #expect(stream["codec"] as? String == codec)
+            #expect(stream["frame_rate"] is NSNull, "one picture has no frame rate: \(document.line)")
+            let frame = try #require(document.root["frame"] as? [String: Any])
+            #expect(frame["requested"] as? Double == 0 && frame["time"] as? Double == 0, "\(name): \(frame)")
+            #expect(frame["width"] as? Int == 1280 && frame["height"] as? Int == 720)
+            #expect(document.root["status"] as? String == "analyzed")
+            #expect(document.texts == expected.texts, "\(name) reads as the frame it was taken from")
+            #expect(document.words.map(\.text) == expected.words.map(\.text))
+            // JPEG's and WebP's losses move an edge of a small glyph's ink by up to 3 pixels.
+            for (word, truth) in zip(document.words, expected.words) {
+                #expect(word.box.isClose(to: truth.box, within: 3), "\(name) '\(word.text)': \(word.box) vs \(truth.box)")
+            }
+        }
+    }
+
+    @Test("A still image has its one frame at 0: --at 0 reads it, a later time is outside it (5)")
+    func stillImageTimes() throws {
+        let scratch = try Scratch()
+        let shot = scratch.path("shot.png")
+        try Scratch.ffmpeg(["-ss", Self.slideTime, "-i", Fixtures.path("talk-light.mp4"), "-frames:v", "1", shot])
+        let result = try FrameGrabCommand.run(["--at", "0", "--at", "0:05", shot])
+        #expect(result.status == 5, "\(result)")
+        #expect(result.stderrLines == ["\(shot): time 00:00:05.000 is outside the video (a still image: its one frame is at 00:00:00.000)"],
+                "\(result)")
+        let documents = try Self.documents(result)
+        #expect(documents.count == 1 && documents.first?.requested == 0, "\(result)")
+        #expect(documents.first?.regions.isEmpty == false, "\(result)")
+    }
+
+    @Test("The protection probe leaves pictures alone")
+    func probeLeavesPictures() throws {
+        let scratch = try Scratch()
+        for name in ["shot.png", "shot.jpg", "shot.webp"] {
+            try Scratch.ffmpeg(["-i", Fixtures.path("talk-light.mp4"), "-frames:v", "1", scratch.path(name)])
+            let input = ProtectionProbe.examine(scratch.path(name))
+            #expect(input.protection == nil && input.location == scratch.path(name), "\(name): \(input)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// One JSON document of the output, and what the tests compare in it.
+    struct Document {
+        var line: String
+        var root: [String: Any]
+
+        var regions: [[String: Any]] { root["regions"] as? [[String: Any]] ?? [] }
+        var texts: [String] { regions.compactMap { $0["text"] as? String } }
+        var requested: Double? { (root["frame"] as? [String: Any])?["requested"] as? Double }
+        var words: [(text: String, box: BoundingBox)] {
+            regions.flatMap { $0["lines"] as? [[String: Any]] ?? [] }
+                .flatMap { $0["words"] as? [[String: Any]] ?? [] }
+                .compactMap { word in
+                    guard let text = word["text"] as? String, let box = GrabInputsTests.box(word["bbox"]) else { return nil }
+                    return (text, box)
+                }
+        }
+    }
+
+    static func documents(_ result: FrameGrabCommand.Result) throws -> [Document] {
+        try result.stdoutLines.map { line in
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+            return Document(line: line, root: root)
+        }
+    }
+
+    static func box(_ value: Any?) -> BoundingBox? {
+        guard let box = value as? [String: Any], let x = box["x"] as? Int, let y = box["y"] as? Int,
+              let width = box["width"] as? Int, let height = box["height"] as? Int else { return nil }
+        return BoundingBox(x: x, y: y, width: width, height: height)
+    }
+}
+
+/// A directory of one test's own, removed when the test is done with it.
+final class Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs the ffmpeg CLI (`scripts/bootstrap` installs it) quietly, overwriting its output.
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments
+        let errors = Pipe()
+        // Not inherited by processes other tests start meanwhile, which would hold it open.
+        for handle in [errors.fileHandleForReading, errors.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failed(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")
+        }
+    }
+}
+
+extension BoundingBox {
+    /// Whether every edge is within `tolerance` pixels of `other`'s.
+    func isClose(to other: BoundingBox, within tolerance: Int) -> Bool {
+        abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance
+            && abs(right - other.right) <= tolerance && abs(bottom - other.bottom) <= tolerance
+    }
+}
