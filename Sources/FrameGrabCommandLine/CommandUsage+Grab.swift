@@ -4,8 +4,8 @@ extension CommandUsage {
         name: "grab",
         summary: "read the text on the frame a video shows at a given time",
         synopsis: """
-            framegrab [grab] --at TIME [--at TIME ...] [options] VIDEO
-            framegrab [grab] [options] IMAGE
+            framegrab [grab] --at TIME [--at TIME ...] [options] VIDEO...
+            framegrab [grab] [options] IMAGE...
             framegrab [grab] --help | --version
             """,
         details: """
@@ -23,6 +23,8 @@ extension CommandUsage {
 
             A still image (PNG, JPEG, WebP, ...: a screenshot) is a one-frame video: without --at
             its one frame is read, as with --at 0; a later TIME is outside it (status 5).
+            Several inputs print their documents in order: every TIME of the first input, then of
+            the next.
 
             Options:
               --at TIME            time to read; repeat for several frames (an image needs none)
@@ -46,8 +48,8 @@ extension CommandUsage {
               5  a requested time is outside the video
               6  protected (DRM) content: skipped, nothing decoded
               7  OCR unavailable: Tesseract language data missing
-            With several --at, results for the good times are still printed; the status is that
-            of the first failure.
+            With several --at or inputs, results for the good ones are still printed; the status is
+            that of the first failure, and each failure is one line naming its input.
             """
     )
 }

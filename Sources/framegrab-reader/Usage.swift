@@ -8,6 +8,8 @@ struct Usage {
     }
 
     var times: [(text: String, time: MediaTime)] = []
+    /// The videos and images to read, in order.
+    var inputs: [String] = []
     var format = Format.json
     var debugLayout = false
     var showVersion = false
@@ -35,13 +37,11 @@ struct Usage {
             case "--version":
                 usage.showVersion = true
             default:
-                guard try usage.common.take(argument, from: &words) else {
-                    throw CommonOptions.unknown(argument, command: "framegrab")
-                }
+                try usage.common.take(argument, orOperandInto: &usage.inputs, from: &words, command: "framegrab")
             }
         }
         if usage.common.showHelp || usage.showVersion { return usage }
-        guard usage.common.video != nil else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
+        guard !usage.inputs.isEmpty else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO...)") }
         // An image needs no --at; whether a video was given without one is known once it is open.
         return usage
     }

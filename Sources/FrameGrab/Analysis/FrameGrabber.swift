@@ -34,6 +34,9 @@ public final class FrameGrabber {
     /// opening.
     public private(set) var seeker: FrameSeeker?
     private let analyzer: FrameAnalyzer?
+    /// The OCR engines read with: give them to the next grabber on this thread, and it starts
+    /// none of its own. Nil when none were started (protected content).
+    public let engines: EnginePool?
     public private(set) var source: SourceInfo
     /// What makes the input protected content; every report is then skipped.
     public private(set) var protection: Protection?
@@ -48,18 +51,26 @@ public final class FrameGrabber {
     /// Whether the input is a still image read as a one-frame video.
     public var isStillImage: Bool { seeker?.file.isStillImage ?? false }
 
-    public init(path: String, options: Options = .init()) throws(FrameGrabError) {
+    /// Opens `path`; with `engines` (another grabber's), reads with them instead of starting
+    /// its own.
+    public convenience init(path: String, options: Options = .init(), engines: EnginePool? = nil) throws(FrameGrabError) {
+        try self.init(input: ProtectionProbe.examine(path), options: options, engines: engines)
+    }
+
+    private init(input: ProbedInput, options: Options, engines shared: EnginePool?) throws(FrameGrabError) {
         describesLayout = options.describesLayout
-        let input = ProtectionProbe.examine(path)
+        let path = input.path
         if let protection = input.protection {
             self.protection = protection
             source = SourceInfo(path: path, format: input.format ?? "unknown", duration: nil, video: nil, title: nil)
             seeker = nil
             analyzer = nil
+            engines = nil
             return
         }
         // Engines next: their start is the longest wait, and overlaps opening and decoding.
-        let engines = EnginePool(count: options.ocrThreads, configuration: options.ocr)
+        let engines = shared ?? EnginePool(count: options.ocrThreads, configuration: options.ocr)
+        self.engines = engines
         analyzer = FrameAnalyzer(engines: engines)
         do throws(FrameGrabError) {
             let file = try MediaFile(input: input, readingStillImages: options.readsStillImages)

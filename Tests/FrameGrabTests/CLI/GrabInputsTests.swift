@@ -2,9 +2,9 @@ import FrameGrab
 import Foundation
 import Testing
 
-/// What `framegrab --at` reads besides a video: still images; end to end through the built
-/// binary.
-@Suite("framegrab inputs: images")
+/// What `framegrab --at` reads besides one video file: still images and several inputs in one
+/// call; end to end through the built binary.
+@Suite("framegrab inputs: images, several inputs")
 struct GrabInputsTests {
     static let talk = "TestVideos/talk-light.mp4"
     /// A slide of `talk` with a title, a bullet list and a code panel.
@@ -71,6 +71,47 @@ struct GrabInputsTests {
             let input = ProtectionProbe.examine(scratch.path(name))
             #expect(input.protection == nil && input.location == scratch.path(name), "\(name): \(input)")
         }
+    }
+
+    // MARK: Several inputs
+
+    @Test("Several inputs: every time of each, input by input; failures named, later inputs still read, the first failure's status")
+    func severalInputs() throws {
+        let result = try FrameGrabCommand.run(["--at", "1", "--at", "2", "TestVideos/counter.mp4", "TestVideos/no-such-clip.mp4",
+                                               "TestVideos/bad/random.mp4", "TestVideos/counter.mov"])
+        #expect(result.status == 3, "the first failure's status: \(result)")
+        #expect(result.stderrLines.count == 2, "\(result)")
+        #expect(result.stderrLines.first == "TestVideos/no-such-clip.mp4: no such file", "\(result)")
+        #expect(result.stderrLines.last?.hasPrefix("TestVideos/bad/random.mp4: not a video (") == true, "\(result)")
+        let read = try Self.documents(result).map { document in
+            ((document.root["source"] as? [String: Any])?["path"] as? String, document.requested, document.texts)
+        }
+        let expected: [(String, Double, [String])] = [
+            ("TestVideos/counter.mp4", 1, ["00029"]), ("TestVideos/counter.mp4", 2, ["00059"]),
+            ("TestVideos/counter.mov", 1, ["00029"]), ("TestVideos/counter.mov", 2, ["00059"]),
+        ]
+        #expect(read.count == expected.count, "\(result)")
+        for (got, want) in zip(read, expected) {
+            #expect(got.0 == want.0 && got.1 == want.1 && got.2 == want.2, "\(got) vs \(want)")
+        }
+
+        let late = try FrameGrabCommand.run(["--at", "999", "TestVideos/counter.mp4", "TestVideos/no-such-clip.mp4"])
+        #expect(late.status == 5, "a time outside the first video comes first: \(late)")
+        #expect(late.stderrLines.count == 2 && late.stdout.isEmpty, "\(late)")
+    }
+
+    @Test("Several inputs as text: each reading headed by its input and time")
+    func severalInputsAsText() throws {
+        let result = try FrameGrabCommand.run(["--format", "text", "--at", "1", "TestVideos/counter.mp4", "TestVideos/counter.mov"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout == """
+            --- TestVideos/counter.mp4 at 1 (frame at 00:00:00.968)
+            00029
+
+            --- TestVideos/counter.mov at 1 (frame at 00:00:00.968)
+            00029
+
+            """, "\(result)")
     }
 
     // MARK: Helpers
