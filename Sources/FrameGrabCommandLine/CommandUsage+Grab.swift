@@ -23,8 +23,10 @@ extension CommandUsage {
 
             A still image (PNG, JPEG, WebP, ...: a screenshot) is a one-frame video: without --at
             its one frame is read, as with --at 0; a later TIME is outside it (status 5).
-            Several inputs print their documents in order: every TIME of the first input, then of
-            the next.
+            The input - is stdin, a video or an image (curl ... | framegrab --at 30 -): it is
+            copied to an unnamed file in $TMPDIR first, so an MP4 with its index at the end works
+            too, and documents name it "-". Several inputs print their documents in order: every
+            TIME of the first input, then of the next.
 
             Options:
               --at TIME            time to read; repeat for several frames (an image needs none)
@@ -42,7 +44,7 @@ extension CommandUsage {
               2  usage error: unknown option, missing argument, malformed time, help for no
                  such command, a video without --at
               3  input missing or unreadable (no such file, a directory, no permission,
-                 an HTTP error, a server that cannot be reached)
+                 an HTTP error, a server that cannot be reached, stdin with no room in $TMPDIR)
               4  not a video: empty, not media, text, audio only, truncated without an index,
                  nothing decodable
               5  a requested time is outside the video

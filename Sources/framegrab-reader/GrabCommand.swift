@@ -35,8 +35,8 @@ enum GrabCommand {
         Console.exit(status, skippingTeardownOf: engines)
     }
 
-    /// Reads every requested time of one input and prints its documents; the status of its
-    /// first failure. `printed` counts the documents printed so far.
+    /// Reads every requested time of one input (`-`: stdin) and prints its documents; the
+    /// status of its first failure. `printed` counts the documents printed so far.
     private static func grab(_ video: String, usage: Usage, engines: inout EnginePool?, printed: inout Int) -> ExitCode {
         let grabber: FrameGrabber
         do throws(FrameGrabError) {
@@ -44,7 +44,9 @@ enum GrabCommand {
             var options = FrameGrabber.Options(ocr: ocr)
             options.describesLayout = usage.debugLayout
             options.readsStillImages = true
-            grabber = try FrameGrabber(path: video, options: options, engines: engines)
+            grabber = try video == "-"
+                ? FrameGrabber(spool: SpooledInput(copying: STDIN_FILENO, name: video), options: options, engines: engines)
+                : FrameGrabber(path: video, options: options, engines: engines)
         } catch {
             Console.error(error.description)
             return ExitCode(error)

@@ -8,7 +8,7 @@ struct Usage {
     }
 
     var times: [(text: String, time: MediaTime)] = []
-    /// The videos and images to read, in order.
+    /// The videos and images to read, in order; `-` is stdin.
     var inputs: [String] = []
     var format = Format.json
     var debugLayout = false
@@ -43,6 +43,9 @@ struct Usage {
         if usage.common.showHelp || usage.showVersion { return usage }
         guard !usage.inputs.isEmpty else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO...)") }
         // An image needs no --at; whether a video was given without one is known once it is open.
+        guard usage.inputs.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageFailure(message: "'-' given twice: stdin can be read once")
+        }
         return usage
     }
 }

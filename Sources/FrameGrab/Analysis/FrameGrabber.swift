@@ -41,6 +41,8 @@ public final class FrameGrabber {
     /// What makes the input protected content; every report is then skipped.
     public private(set) var protection: Protection?
     private let describesLayout: Bool
+    /// What stdin was copied into, kept open as long as FFmpeg may read it.
+    private let spool: SpooledInput?
 
     /// Frames decoded so far: 0 for protected content, always.
     public var framesDecoded: Int { seeker?.framesDecoded ?? 0 }
@@ -54,11 +56,17 @@ public final class FrameGrabber {
     /// Opens `path`; with `engines` (another grabber's), reads with them instead of starting
     /// its own.
     public convenience init(path: String, options: Options = .init(), engines: EnginePool? = nil) throws(FrameGrabError) {
-        try self.init(input: ProtectionProbe.examine(path), options: options, engines: engines)
+        try self.init(input: ProtectionProbe.examine(path), spool: nil, options: options, engines: engines)
     }
 
-    private init(input: ProbedInput, options: Options, engines shared: EnginePool?) throws(FrameGrabError) {
+    /// Opens what was copied from stdin; reports and errors name it as `spool.name` (`-`).
+    public convenience init(spool: SpooledInput, options: Options = .init(), engines: EnginePool? = nil) throws(FrameGrabError) {
+        try self.init(input: ProtectionProbe.examine(spool), spool: spool, options: options, engines: engines)
+    }
+
+    private init(input: ProbedInput, spool: SpooledInput?, options: Options, engines shared: EnginePool?) throws(FrameGrabError) {
         describesLayout = options.describesLayout
+        self.spool = spool
         let path = input.path
         if let protection = input.protection {
             self.protection = protection

@@ -39,7 +39,7 @@ public final class MediaFile {
         if let protection = input.protection {
             throw .protectedContent(path: path, protection: protection)
         }
-        try MediaFile.checkReadable(path)
+        try MediaFile.checkReadable(input.location, naming: path)
         self.path = path
         self.deadline = Deadline()
 
@@ -61,7 +61,7 @@ public final class MediaFile {
         av_dict_free(&options)
         guard opened >= 0, let context else {
             let detail = FFmpegLog.takeLastError(from: logContext)
-            throw MediaFile.openFailure(path: path, error: FFmpegError(code: opened, operation: "opening \(input.location)"),
+            throw MediaFile.openFailure(path: path, error: FFmpegError(code: opened, operation: "opening \(input.openedName)"),
                                         detail: detail, timedOut: deadline.expired)
         }
         do throws(FrameGrabError) {
@@ -71,7 +71,7 @@ public final class MediaFile {
             }
             let probed = avformat_find_stream_info(context, nil)
             if probed < 0 {
-                throw MediaFile.openFailure(path: path, error: FFmpegError(code: probed, operation: "reading the streams of \(input.location)"),
+                throw MediaFile.openFailure(path: path, error: FFmpegError(code: probed, operation: "reading the streams of \(input.openedName)"),
                                             detail: FFmpegLog.takeLastError(from: context), timedOut: deadline.expired)
             }
             let isStillImage = MediaFile.isStillImage(context)
@@ -140,18 +140,19 @@ public final class MediaFile {
 // MARK: - Opening
 
 extension MediaFile {
-    /// Fails early, with the operating system's words, for paths FFmpeg would only call "invalid".
-    private static func checkReadable(_ path: String) throws(FrameGrabError) {
-        if path.contains("://") { return }
+    /// Fails early, with the operating system's words, for paths FFmpeg would only call "invalid";
+    /// messages name `location` as `path` (stdin's spool as `-`).
+    private static func checkReadable(_ location: String, naming path: String) throws(FrameGrabError) {
+        if location.contains("://") { return }
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard stat(location, &status) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .inputMissing(path: path) }
             throw .inputUnreadable(path: path, reason: String(cString: strerror(errno)))
         }
         if status.st_mode & S_IFMT == S_IFDIR {
             throw .inputUnreadable(path: path, reason: "it is a directory")
         }
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(location, O_RDONLY)
         guard descriptor >= 0 else {
             throw .inputUnreadable(path: path, reason: String(cString: strerror(errno)))
         }

@@ -43,6 +43,8 @@ struct CommandLineTests {
         Failure(label: "follow: two videos", arguments: ["follow", counter, "TestVideos/counter.mov"], status: 2, names: "TestVideos/counter.mov"),
         Failure(label: "a good video and a missing one", arguments: ["--at", "1", counter, "TestVideos/no-such-clip.mp4"], status: 3,
                 names: "TestVideos/no-such-clip.mp4", documents: 1),
+        Failure(label: "empty stdin", arguments: ["--at", "1", "-"], status: 4, names: "-: not a video (nothing came on standard input)"),
+        Failure(label: "stdin twice", arguments: ["--at", "1", "-", "-"], status: 2, names: "'-' given twice"),
         Failure(label: "time past the end", arguments: ["--at", "999", counter], status: 5, names: counter),
         Failure(label: "1 ms past the duration", arguments: ["--at", "20.021", counter], status: 5, names: counter),
         Failure(label: "negative time", arguments: ["--at", "-1", counter], status: 5, names: counter),

@@ -2,9 +2,9 @@ import FrameGrab
 import Foundation
 import Testing
 
-/// What `framegrab --at` reads besides one video file: still images and several inputs in one
-/// call; end to end through the built binary.
-@Suite("framegrab inputs: images, several inputs")
+/// What `framegrab --at` reads besides one video file: still images, stdin, several inputs in
+/// one call; end to end through the built binary.
+@Suite("framegrab inputs: images, stdin, several inputs")
 struct GrabInputsTests {
     static let talk = "TestVideos/talk-light.mp4"
     /// A slide of `talk` with a title, a bullet list and a code panel.
@@ -71,6 +71,62 @@ struct GrabInputsTests {
             let input = ProtectionProbe.examine(scratch.path(name))
             #expect(input.protection == nil && input.location == scratch.path(name), "\(name): \(input)")
         }
+    }
+
+    // MARK: stdin
+
+    @Test("- reads an MP4 whose moov comes after its media from a pipe, as the file reads, named -")
+    func stdinMoovAtEnd() throws {
+        let scratch = try Scratch()
+        let late = scratch.path("moov-at-end.mp4")
+        // A plain remux does not move the index to the front (that takes -movflags +faststart).
+        try Scratch.ffmpeg(["-i", Fixtures.path("talk-light.mp4"), "-c", "copy", late])
+        let boxes = try Self.topLevelBoxes(of: late)
+        let moov = try #require(boxes.firstIndex(of: "moov"), "\(boxes)")
+        let mdat = try #require(boxes.firstIndex(of: "mdat"), "\(boxes)")
+        try #require(moov > mdat, "the fixture must have its index at the end: \(boxes)")
+
+        let spoolDirectory = scratch.path("tmp")
+        try FileManager.default.createDirectory(atPath: spoolDirectory, withIntermediateDirectories: false)
+        let times = ["--at", Self.slideTime, "--at", "1"]
+        let piped = try FrameGrabCommand.run(times + ["-"], stdin: late, environment: ["TMPDIR": spoolDirectory])
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped)")
+        let direct = try FrameGrabCommand.run(times + [late])
+        #expect(direct.status == 0, "\(direct)")
+        let documents = try Self.documents(piped)
+        try #require(documents.count == 2, "\(piped)")
+        #expect(documents.allSatisfy { ($0.root["source"] as? [String: Any])?["path"] as? String == "-" })
+        #expect(piped.stdout == direct.stdout.replacingOccurrences(of: #""path":"\#(late)""#, with: #""path":"-""#),
+                "stdin reads exactly as the file does")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spoolDirectory).isEmpty, "the copy of stdin leaves nothing behind")
+    }
+
+    @Test("- reads a picture from a pipe: a screenshot tool's output")
+    func stdinImage() throws {
+        let scratch = try Scratch()
+        let shot = scratch.path("shot.png")
+        try Scratch.ffmpeg(["-ss", Self.slideTime, "-i", Fixtures.path("talk-light.mp4"), "-frames:v", "1", shot])
+        let piped = try FrameGrabCommand.run(["-"], stdin: shot)
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped)")
+        let direct = try FrameGrabCommand.run([shot])
+        #expect(piped.stdout == direct.stdout.replacingOccurrences(of: #""path":"\#(shot)""#, with: #""path":"-""#), "\(piped)")
+        #expect(piped.stdout.contains(#""format":"png""#))
+    }
+
+    @Test("Protected content on stdin is found in the copy: skipped, nothing decoded (6)")
+    func stdinProtected() throws {
+        let result = try FrameGrabCommand.run(["--at", "1", "-"], stdin: Fixtures.path("protected/cenc-widevine.mp4"))
+        try ProtectedCommandTests.expectSkipped(result, input: "-", scheme: "cenc", system: "Widevine", times: [1])
+    }
+
+    @Test("stdin with nowhere to copy it is one line naming - and the directory (3)")
+    func stdinWithoutTemporaryDirectory() throws {
+        let missing = "/nonexistent/framegrab-tmp"
+        let result = try FrameGrabCommand.run(["--at", "1", "-"], stdin: Fixtures.path("counter.mp4"), environment: ["TMPDIR": missing])
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderrLines == ["-: cannot read input (cannot make a file in \(missing) to copy it into: No such file or directory)"],
+                "\(result)")
+        #expect(result.stdout.isEmpty)
     }
 
     // MARK: Several inputs
@@ -145,6 +201,20 @@ struct GrabInputsTests {
         guard let box = value as? [String: Any], let x = box["x"] as? Int, let y = box["y"] as? Int,
               let width = box["width"] as? Int, let height = box["height"] as? Int else { return nil }
         return BoundingBox(x: x, y: y, width: width, height: height)
+    }
+
+    /// The types of an ISO BMFF file's top-level boxes, in order.
+    static func topLevelBoxes(of path: String) throws -> [String] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var types: [String] = []
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            types.append(String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self))
+            guard size >= 8 else { break }
+            offset += size
+        }
+        return types
     }
 }
 

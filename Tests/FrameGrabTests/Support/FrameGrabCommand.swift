@@ -65,11 +65,25 @@ enum FrameGrabCommand {
     /// Runs `framegrab arguments…` (the built one, or `executable`) from the package root and
     /// waits as long as it takes (a busy machine stretches any run; timing lives in
     /// `scripts/bench*`), or kills it after `limit` seconds when one is given.
-    static func run(_ arguments: [String], limit: Double? = nil, executable: String? = nil) throws -> Result {
+    ///
+    /// stdin is empty, or the bytes of the file `stdin` through a pipe, as `cat FILE | framegrab`
+    /// gives them (the shell runs both: a framegrab that stops reading early ends `cat`, not the
+    /// tests). `environment` adds to the tests' own.
+    static func run(_ arguments: [String], limit: Double? = nil, executable: String? = nil,
+                    stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable ?? Self.executable())
-        process.arguments = arguments
+        let framegrab = try executable ?? Self.executable()
+        if let stdin {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"input=$1; shift; cat "$input" | "$@""#, "sh", stdin, framegrab] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: framegrab)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = Fixtures.packageRoot
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
 
         // Files rather than pipes: a chatty child can never block on a full pipe.
         let scratch = FileManager.default.temporaryDirectory
