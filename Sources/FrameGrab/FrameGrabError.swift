@@ -14,6 +14,9 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     case protectedContent(path: String, protection: Protection)
     /// The requested time lies before the start or after the end of the video.
     case timeOutsideVideo(path: String, requested: MediaTime, duration: MediaTime?)
+    /// The part of the frame asked for is empty or not inside the `width` x `height` frame
+    /// as displayed.
+    case cropOutsideFrame(path: String, crop: BoundingBox, width: Int, height: Int)
     /// The OCR engine could not start (missing language data, bad tessdata directory); `path`
     /// is the video being read, when there is one.
     case ocrUnavailable(path: String?, reason: String)
@@ -37,6 +40,9 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
             let length = duration.map { "the video runs 00:00:00.000 to \($0.timecode)" } ?? "the video has no frame there"
             let still = "a still image: its one frame is at 00:00:00.000"
             return "\(path): time \(requested.timecode) is outside the video (\(duration?.microseconds == 0 ? still : length))"
+        case .cropOutsideFrame(let path, let crop, let width, let height):
+            return "\(path): crop \(crop.x),\(crop.y),\(crop.width),\(crop.height) (x,y,width,height) is not inside the frame, "
+                + "which is \(width)x\(height) as displayed"
         case .ocrUnavailable(let path, let reason):
             return (path.map { "\($0): " } ?? "") + "OCR unavailable (\(reason))"
         case .ocrFailed(let path, let reason):

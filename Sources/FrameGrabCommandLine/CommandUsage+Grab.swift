@@ -31,6 +31,7 @@ extension CommandUsage {
             Options:
               --at TIME            time to read; repeat for several frames (an image needs none)
               --format json|text   JSON documents (default) or just the regions' text
+              --crop X,Y,W,H       read only that part of the frame (or ffmpeg's W:H:X:Y), in display pixels; boxes stay in frame pixels
               -l LANGS             Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)
               --tessdata-dir DIR   where the .traineddata files are
               --verbose            show FFmpeg's log and timings on stderr
@@ -42,7 +43,7 @@ extension CommandUsage {
               0  success: every requested frame was analysed
               1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
               2  usage error: unknown option, missing argument, malformed time, help for no
-                 such command, a video without --at
+                 such command, a video without --at, a crop not inside the frame
               3  input missing or unreadable (no such file, a directory, no permission,
                  an HTTP error, a server that cannot be reached, stdin with no room in $TMPDIR)
               4  not a video: empty, not media, text, audio only, truncated without an index,

@@ -44,6 +44,7 @@ enum GrabCommand {
             var options = FrameGrabber.Options(ocr: ocr)
             options.describesLayout = usage.debugLayout
             options.readsStillImages = true
+            options.crop = usage.crop
             grabber = try video == "-"
                 ? FrameGrabber(spool: SpooledInput(copying: STDIN_FILENO, name: video), options: options, engines: engines)
                 : FrameGrabber(path: video, options: options, engines: engines)

@@ -21,6 +21,9 @@ public final class FrameGrabber {
         /// A still image (PNG, JPEG, WebP, …) is read as a one-frame video, its frame at 0;
         /// otherwise it is not a video.
         public var readsStillImages = false
+        /// Only this part of the frame as displayed is read; every box stays in the whole
+        /// frame's pixels. It must lie inside the frame (`.cropOutsideFrame`).
+        public var crop: BoundingBox?
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -41,6 +44,7 @@ public final class FrameGrabber {
     /// What makes the input protected content; every report is then skipped.
     public private(set) var protection: Protection?
     private let describesLayout: Bool
+    private let crop: BoundingBox?
     /// What stdin was copied into, kept open as long as FFmpeg may read it.
     private let spool: SpooledInput?
 
@@ -66,6 +70,7 @@ public final class FrameGrabber {
 
     private init(input: ProbedInput, spool: SpooledInput?, options: Options, engines shared: EnginePool?) throws(FrameGrabError) {
         describesLayout = options.describesLayout
+        crop = options.crop
         self.spool = spool
         let path = input.path
         if let protection = input.protection {
@@ -82,6 +87,9 @@ public final class FrameGrabber {
         analyzer = FrameAnalyzer(engines: engines)
         do throws(FrameGrabError) {
             let file = try MediaFile(input: input, readingStillImages: options.readsStillImages)
+            if let crop = options.crop {
+                try FrameGrabber.check(crop, fitsIn: file.video.width, file.video.height, path: path)
+            }
             seeker = try FrameSeeker(file: file, decoderThreads: options.decoderThreads)
             source = file.info
         } catch {
@@ -119,9 +127,18 @@ public final class FrameGrabber {
                                    framesDecoded: seeker.framesDecoded - decodedBefore)
             return reused
         }
-        let text: FrameText
+        var text: FrameText
         do throws(FrameGrabError) {
-            text = try analyzer.read(frame.image, shouldCancel: shouldCancel, describingLayout: describesLayout)
+            if let crop {
+                // The stream may have changed size since it was opened.
+                try FrameGrabber.check(crop, fitsIn: frame.image.width, frame.image.height, path: source.path)
+                text = try analyzer.read(frame.image.cropped(to: crop), shouldCancel: shouldCancel, describingLayout: describesLayout)
+                text.contentArea = text.contentArea.offset(dx: crop.x, dy: crop.y)
+                text.regions = text.regions.map { $0.offset(dx: crop.x, dy: crop.y) }
+                if describesLayout { text.layout = "crop \(crop): the boxes below are within it\n" + text.layout }
+            } else {
+                text = try analyzer.read(frame.image, shouldCancel: shouldCancel, describingLayout: describesLayout)
+            }
         } catch {
             throw error.about(source.path)
         }
@@ -130,7 +147,7 @@ public final class FrameGrabber {
         var report = FrameReport(
             source: source,
             frame: .init(requested: time, time: frame.time, width: frame.image.width, height: frame.image.height,
-                         contentArea: text.contentArea),
+                         contentArea: text.contentArea, crop: crop),
             status: .analyzed,
             skipReason: nil,
             regions: text.regions
@@ -153,6 +170,12 @@ public final class FrameGrabber {
             protection: protection,
             regions: []
         )
+    }
+
+    /// Fails unless `crop` is a part of a `width` x `height` frame.
+    private static func check(_ crop: BoundingBox, fitsIn width: Int, _ height: Int, path: String) throws(FrameGrabError) {
+        guard crop.isEmpty || crop.x < 0 || crop.y < 0 || crop.right > width || crop.bottom > height else { return }
+        throw .cropOutsideFrame(path: path, crop: crop, width: width, height: height)
     }
 
     private func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {

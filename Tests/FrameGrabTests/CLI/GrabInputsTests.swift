@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// What `framegrab --at` reads besides one video file: still images, stdin, several inputs in
-/// one call; end to end through the built binary.
-@Suite("framegrab inputs: images, stdin, several inputs")
+/// one call, and a crop of the frame; end to end through the built binary.
+@Suite("framegrab inputs: images, stdin, several inputs, crop")
 struct GrabInputsTests {
     static let talk = "TestVideos/talk-light.mp4"
     /// A slide of `talk` with a title, a bullet list and a code panel.
@@ -170,6 +170,59 @@ struct GrabInputsTests {
             """, "\(result)")
     }
 
+    // MARK: Crop
+
+    struct CropCase: Sendable, CustomTestStringConvertible {
+        var clip: String
+        var time: String
+        /// X,Y,W,H in display pixels: around the code panel, wider than the stored picture for
+        /// the anamorphic and rotated clips, so that only display pixels can fit.
+        var crop: String
+        var testDescription: String { "\(clip) --crop \(crop)" }
+    }
+
+    @Test("A crop reads the words inside it where the whole frame has them, in display pixels", arguments: [
+        CropCase(clip: "talk-light.mp4", time: "7.5", crop: "560,120,640,450"),
+        CropCase(clip: "anamorphic.mp4", time: "1.5", crop: "60,125,990,355"),
+        CropCase(clip: "rotated.mp4", time: "1.5", crop: "60,125,930,450"),
+    ])
+    func crop(case c: CropCase) throws {
+        let path = "TestVideos/" + c.clip
+        let whole = try #require(try Self.documents(try FrameGrabCommand.run(["--at", c.time, path])).first)
+        let result = try FrameGrabCommand.run(["--at", c.time, "--crop", c.crop, path])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let cropped = try #require(try Self.documents(result).first)
+        let numbers = c.crop.split(separator: ",").compactMap { Int($0) }
+        let crop = BoundingBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+
+        let frame = try #require(cropped.root["frame"] as? [String: Any])
+        #expect(frame["width"] as? Int == whole.frameSize.width && frame["height"] as? Int == whole.frameSize.height,
+                "the frame is still the whole frame")
+        let echoed = try #require(frame["crop"] as? [String: Any], "frame.crop: \(frame)")
+        #expect([echoed["x"], echoed["y"], echoed["width"], echoed["height"]].compactMap { $0 as? Int } == numbers)
+
+        let inside = whole.words.filter { crop.contains($0.box) }
+        #expect(inside.count >= 20, "the crop holds text: \(inside.count) words")
+        #expect(cropped.words.count >= inside.count * 9 / 10, "\(cropped.words.count) words read in the crop, \(inside.count) in it on the frame")
+        for word in cropped.words {
+            #expect(crop.contains(word.box), "\(word) lies in the crop")
+            let same = inside.filter { $0.text == word.text }.min { $0.box.distance(to: word.box) < $1.box.distance(to: word.box) }
+            let twin = try #require(same, "'\(word.text)' is read on the whole frame too")
+            #expect(word.box.isClose(to: twin.box, within: 2), "'\(word.text)': \(word.box) in the crop, \(twin.box) on the frame")
+        }
+        for box in cropped.regions.map({ Self.box($0["bbox"]) }) {
+            #expect(box.map(crop.contains) == true, "region \(String(describing: box)) lies in the crop")
+        }
+    }
+
+    @Test("ffmpeg's W:H:X:Y reads as X,Y,W,H does")
+    func ffmpegCropSyntax() throws {
+        let ours = try FrameGrabCommand.run(["--at", Self.slideTime, "--crop", "560,120,640,450", Self.talk])
+        let ffmpegs = try FrameGrabCommand.run(["--at", Self.slideTime, "--crop", "640:450:560:120", Self.talk])
+        #expect(ours.status == 0 && !ours.stdout.isEmpty, "\(ours)")
+        #expect(ffmpegs.stdout == ours.stdout, "\(ffmpegs)")
+    }
+
     // MARK: Helpers
 
     /// One JSON document of the output, and what the tests compare in it.
@@ -180,6 +233,10 @@ struct GrabInputsTests {
         var regions: [[String: Any]] { root["regions"] as? [[String: Any]] ?? [] }
         var texts: [String] { regions.compactMap { $0["text"] as? String } }
         var requested: Double? { (root["frame"] as? [String: Any])?["requested"] as? Double }
+        var frameSize: (width: Int?, height: Int?) {
+            let frame = root["frame"] as? [String: Any]
+            return (frame?["width"] as? Int, frame?["height"] as? Int)
+        }
         var words: [(text: String, box: BoundingBox)] {
             regions.flatMap { $0["lines"] as? [[String: Any]] ?? [] }
                 .flatMap { $0["words"] as? [[String: Any]] ?? [] }
@@ -261,9 +318,19 @@ final class Scratch {
 }
 
 extension BoundingBox {
+    /// Whether `other` lies entirely inside.
+    func contains(_ other: BoundingBox) -> Bool {
+        other.x >= x && other.y >= y && other.right <= right && other.bottom <= bottom
+    }
+
     /// Whether every edge is within `tolerance` pixels of `other`'s.
     func isClose(to other: BoundingBox, within tolerance: Int) -> Bool {
         abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance
             && abs(right - other.right) <= tolerance && abs(bottom - other.bottom) <= tolerance
+    }
+
+    /// How far apart the two are: the sum of their edges' distances.
+    func distance(to other: BoundingBox) -> Int {
+        abs(x - other.x) + abs(y - other.y) + abs(right - other.right) + abs(bottom - other.bottom)
     }
 }
