@@ -2,7 +2,7 @@ extension CommandUsage {
     /// `framegrab [grab] --at TIME VIDEO`: the default command.
     public static let grab = CommandUsage(
         name: "grab",
-        summary: "read the text on the frame a video shows at a given time",
+        summary: "read the text on the frame a video shows at a given time, or on an image",
         synopsis: """
             framegrab [grab] --at TIME [--at TIME ...] [options] VIDEO...
             framegrab [grab] [options] IMAGE...
