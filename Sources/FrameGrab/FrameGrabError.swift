@@ -7,7 +7,8 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     /// The input exists but cannot be read (a directory, no permission, an I/O error).
     case inputUnreadable(path: String, reason: String)
     /// The input is readable but holds no video framegrab can show: empty, not media,
-    /// audio only, a still image, truncated without an index, nothing decodable.
+    /// audio only, a still image (unless asked to read one), truncated without an index,
+    /// nothing decodable.
     case notAVideo(path: String, reason: String)
     /// The input is protected content (DRM): it is never decoded or analysed.
     case protectedContent(path: String, protection: Protection)
@@ -16,6 +17,9 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     /// A time counted back from the end of a video whose duration is not known: a live
     /// stream, a pipe.
     case durationUnknown(path: String, beforeEnd: MediaTime)
+    /// The part of the frame asked for is empty or not inside the `width` x `height` frame
+    /// as displayed.
+    case cropOutsideFrame(path: String, crop: BoundingBox, width: Int, height: Int)
     /// The OCR engine could not start (missing language data, bad tessdata directory); `path`
     /// is the video being read, when there is one.
     case ocrUnavailable(path: String?, reason: String)
@@ -37,9 +41,13 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
             return "\(path): protected content skipped (\(protection))"
         case .timeOutsideVideo(let path, let requested, let duration):
             let length = duration.map { "the video runs 00:00:00.000 to \($0.timecode)" } ?? "the video has no frame there"
-            return "\(path): time \(requested) is outside the video (\(length))"
+            let still = "a still image: its one frame is at 00:00:00.000"
+            return "\(path): time \(requested) is outside the video (\(duration?.microseconds == 0 ? still : length))"
         case .durationUnknown(let path, let offset):
             return "\(path): cannot count \(offset.timecode) back from the end: the video's duration is unknown (a live stream, or a pipe)"
+        case .cropOutsideFrame(let path, let crop, let width, let height):
+            return "\(path): crop \(crop.x),\(crop.y),\(crop.width),\(crop.height) (x,y,width,height) is not inside the frame, "
+                + "which is \(width)x\(height) as displayed"
         case .ocrUnavailable(let path, let reason):
             return (path.map { "\($0): " } ?? "") + "OCR unavailable (\(reason))"
         case .ocrFailed(let path, let reason):

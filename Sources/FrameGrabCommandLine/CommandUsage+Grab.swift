@@ -2,9 +2,10 @@ extension CommandUsage {
     /// `framegrab [grab] --at TIME VIDEO`: the default command.
     public static let grab = CommandUsage(
         name: "grab",
-        summary: "read the text on the frame a video shows at a given time",
+        summary: "read the text on the frame a video shows at a given time, or on an image",
         synopsis: """
-            framegrab [grab] --at TIME [--at TIME ...] [options] VIDEO
+            framegrab [grab] --at TIME [--at TIME ...] [options] VIDEO...
+            framegrab [grab] [options] IMAGE...
             framegrab [grab] --help | --version
             """,
         description: """
@@ -24,10 +25,18 @@ extension CommandUsage {
             its sharpest rendition. Protected (DRM) content is never decoded: each TIME gets a
             "skipped" document and the status is 6. HLS AES-128 with a key the playlist points to
             is not DRM, and is read.
+
+            A still image (PNG, JPEG, WebP, ...: a screenshot) is a one-frame video: without --at
+            its one frame is read, as with --at 0; a later TIME is outside it (status 5).
+            The input - is stdin, a video or an image (curl ... | framegrab --at 30 -): it is
+            copied to an unnamed file in $TMPDIR first, so an MP4 with its index at the end works
+            too, and documents name it "-". Several inputs print their documents in order: every
+            TIME of the first input, then of the next.
             """,
         options: [
-            Option("--at", value: "TIME", summary: "time to read; repeat for several frames"),
+            Option("--at", value: "TIME", summary: "time to read; repeat for several frames (an image needs none)"),
             Option("--format", value: "json|text", summary: "JSON documents (default) or just the regions' text"),
+            Option("--crop", value: "X,Y,W,H", summary: "read only that part of the frame (or ffmpeg's W:H:X:Y), in display\npixels; boxes stay in frame pixels"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "show FFmpeg's log and timings on stderr"),
@@ -41,17 +50,17 @@ extension CommandUsage {
               0  success: every requested frame was analysed
               1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
               2  usage error: unknown option, missing argument, malformed time, help for no
-                 such command
+                 such command, a video without --at, a crop not inside the frame
               3  input missing or unreadable (no such file, a directory, no permission,
-                 an HTTP error, a server that cannot be reached)
-              4  not a video: empty, not media, text, audio only, a still image,
-                 truncated without an index, nothing decodable
+                 an HTTP error, a server that cannot be reached, stdin with no room in $TMPDIR)
+              4  not a video: empty, not media, text, audio only, truncated without an index,
+                 nothing decodable
               5  a requested time is outside the video, or counts back from the end of a video
                  whose duration is unknown
               6  protected (DRM) content: skipped, nothing decoded
               7  OCR unavailable: Tesseract language data missing
-            With several --at, results for the good times are still printed; the status is that
-            of the first failure.
+            With several --at or inputs, results for the good ones are still printed; the status is
+            that of the first failure, and each failure is one line naming its input.
             """
     )
 }

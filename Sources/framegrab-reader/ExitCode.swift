@@ -20,6 +20,7 @@ enum ExitCode: Int32 {
         case .notAVideo: self = .notAVideo
         case .protectedContent: self = .protectedContent
         case .timeOutsideVideo, .durationUnknown: self = .timeOutsideVideo
+        case .cropOutsideFrame: self = .usage
         case .ocrUnavailable: self = .ocrUnavailable
         case .ocrFailed, .internalFailure: self = .internalFailure
         }

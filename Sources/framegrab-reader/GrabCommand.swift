@@ -21,33 +21,63 @@ enum GrabCommand {
             return .success
         }
         usage.common.routeFFmpegLog()
-        guard let video = usage.common.video else { return .usage }
 
+        var status = ExitCode.success
+        // One set of OCR engines for every input: the first grabber's.
+        var engines: EnginePool?
+        var printed = 0
+        for video in usage.inputs {
+            let read = grab(video, usage: usage, engines: &engines, printed: &printed)
+            if status == .success { status = read }
+            // A broken OCR setup fails every input alike: say it once.
+            if read == .ocrUnavailable { break }
+        }
+        Console.exit(status, skippingTeardownOf: engines)
+    }
+
+    /// Reads every requested time of one input (`-`: stdin) and prints its documents; the
+    /// status of its first failure. `printed` counts the documents printed so far.
+    private static func grab(_ video: String, usage: Usage, engines: inout EnginePool?, printed: inout Int) -> ExitCode {
         let grabber: FrameGrabber
         do throws(FrameGrabError) {
             let ocr = usage.common.ocr
             var options = FrameGrabber.Options(ocr: ocr)
             options.describesLayout = usage.debugLayout
-            grabber = try FrameGrabber(path: video, options: options)
+            options.readsStillImages = true
+            options.crop = usage.crop
+            grabber = try video == "-"
+                ? FrameGrabber(spool: SpooledInput(copying: STDIN_FILENO, name: video), options: options, engines: engines)
+                : FrameGrabber(path: video, options: options, engines: engines)
         } catch {
             Console.error(error.description)
             return ExitCode(error)
         }
+        if engines == nil { engines = grabber.engines }
+        var times = usage.times
+        if times.isEmpty {
+            guard grabber.isStillImage else {
+                Console.error("\(video): a video needs --at TIME (usage: framegrab --at TIME VIDEO...)")
+                return .usage
+            }
+            times = [("0", .fromStart(MediaTime(microseconds: 0)))]
+        }
 
         var status = ExitCode.success
         var toldProtected = false
-        for (index, request) in usage.times.enumerated() {
+        for request in times {
+            let heading = usage.inputs.count > 1 ? "\(video) at \(request.text)" : request.text
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
                 switch usage.format {
                 case .json:
                     Console.output(report.json.serialized)
                 case .text:
-                    if usage.times.count > 1 {
-                        Console.output((index > 0 ? "\n" : "") + "--- \(request.text) (frame at \(report.frame.time?.timecode ?? "-"))")
+                    if usage.inputs.count > 1 || times.count > 1 {
+                        Console.output((printed > 0 ? "\n" : "") + "--- \(heading) (frame at \(report.frame.time?.timecode ?? "-"))")
                     }
                     if !report.plainText.isEmpty { Console.output(report.plainText) }
                 }
+                printed += 1
                 if let protection = report.protection, report.status == .skipped {
                     // One line for the input, however many times were asked for.
                     if !toldProtected {
@@ -63,7 +93,7 @@ enum GrabCommand {
                 if usage.common.verbose {
                     let timings = report.timings
                     Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, layout and OCR %.0f ms, %d regions",
-                                         request.text, timings.framesDecoded, timings.decodeSeconds * 1000,
+                                         heading, timings.framesDecoded, timings.decodeSeconds * 1000,
                                          timings.layoutAndOCRSeconds * 1000, report.regions.count))
                 }
             } catch {
@@ -73,7 +103,7 @@ enum GrabCommand {
                 if case .ocrUnavailable = error { break }
             }
         }
-        Console.exit(status, skippingTeardownOf: grabber)
+        return status
     }
 }
 
@@ -81,7 +111,7 @@ extension Console {
     /// Ends the process once everything is written, without freeing `resources`: tearing down
     /// the OCR engines (~50 MB each) takes longer than the kernel takes to drop them.
     /// `FileHandle` writes are unbuffered, so nothing written is lost.
-    static func exit(_ status: ExitCode, skippingTeardownOf resources: AnyObject) -> Never {
+    static func exit(_ status: ExitCode, skippingTeardownOf resources: AnyObject?) -> Never {
         withExtendedLifetime(resources) {
             _exit(status.rawValue)
         }

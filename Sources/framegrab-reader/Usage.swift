@@ -8,6 +8,10 @@ struct Usage {
     }
 
     var times: [(text: String, time: RequestedTime)] = []
+    /// The videos and images to read, in order; `-` is stdin.
+    var inputs: [String] = []
+    /// The part of each frame to read, in its display pixels.
+    var crop: BoundingBox?
     var format = Format.json
     var debugLayout = false
     var showVersion = false
@@ -31,19 +35,40 @@ struct Usage {
                     throw UsageFailure(message: "--format must be json or text, not '\(text)'")
                 }
                 usage.format = format
+            case "--crop":
+                usage.crop = try Usage.crop(try words.value(for: "--crop"))
             case "--debug-layout":
                 usage.debugLayout = true
             case "--version":
                 usage.showVersion = true
             default:
-                guard try usage.common.take(argument, from: &words) else {
-                    throw CommonOptions.unknown(argument, command: "framegrab")
-                }
+                try usage.common.take(argument, orOperandInto: &usage.inputs, from: &words, command: "framegrab")
             }
         }
         if usage.common.showHelp || usage.showVersion { return usage }
-        guard usage.common.video != nil else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
-        guard !usage.times.isEmpty else { throw UsageFailure(message: "no --at TIME given (usage: framegrab --at TIME VIDEO)") }
+        guard !usage.inputs.isEmpty else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO...)") }
+        // An image needs no --at; whether a video was given without one is known once it is open.
+        guard usage.inputs.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageFailure(message: "'-' given twice: stdin can be read once")
+        }
         return usage
+    }
+
+    /// `--crop X,Y,W,H`, or ffmpeg's `W:H:X:Y`: whole pixels, a width and a height above 0,
+    /// none beyond any frame's size (so that no sum of them overflows).
+    private static func crop(_ text: String) throws(UsageFailure) -> BoundingBox {
+        let colons = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = colons.count > 1 ? colons : text.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Int($0) }
+        guard parts.count == 4, numbers.count == 4, numbers.allSatisfy({ (0...1 << 20).contains($0) }) else {
+            throw UsageFailure(message: "--crop '\(text)' is not a crop (use X,Y,W,H or ffmpeg's W:H:X:Y, in pixels)")
+        }
+        let crop = colons.count > 1
+            ? BoundingBox(x: numbers[2], y: numbers[3], width: numbers[0], height: numbers[1])
+            : BoundingBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        guard !crop.isEmpty else {
+            throw UsageFailure(message: "--crop '\(text)' is empty: its width and height must be more than 0")
+        }
+        return crop
     }
 }

@@ -18,6 +18,12 @@ public final class FrameGrabber {
         public var ocrThreads: Int
         /// Reports carry the blocks and rows the layout found (`FrameReport.layout`).
         public var describesLayout = false
+        /// A still image (PNG, JPEG, WebP, …) is read as a one-frame video, its frame at 0;
+        /// otherwise it is not a video.
+        public var readsStillImages = false
+        /// Only this part of the frame as displayed is read; every box stays in the whole
+        /// frame's pixels. It must lie inside the frame (`.cropOutsideFrame`).
+        public var crop: BoundingBox?
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -31,10 +37,16 @@ public final class FrameGrabber {
     /// opening.
     public private(set) var seeker: FrameSeeker?
     private let analyzer: FrameAnalyzer?
+    /// The OCR engines read with: give them to the next grabber on this thread, and it starts
+    /// none of its own. Nil when none were started (protected content).
+    public let engines: EnginePool?
     public private(set) var source: SourceInfo
     /// What makes the input protected content; every report is then skipped.
     public private(set) var protection: Protection?
     private let describesLayout: Bool
+    private let crop: BoundingBox?
+    /// What stdin was copied into, kept open as long as FFmpeg may read it.
+    private let spool: SpooledInput?
 
     /// Frames decoded so far: 0 for protected content, always.
     public var framesDecoded: Int { seeker?.framesDecoded ?? 0 }
@@ -42,21 +54,42 @@ public final class FrameGrabber {
     /// Whether OCR engines were started (never for content found protected before opening).
     var startedEngines: Bool { analyzer != nil }
 
-    public init(path: String, options: Options = .init()) throws(FrameGrabError) {
+    /// Whether the input is a still image read as a one-frame video.
+    public var isStillImage: Bool { seeker?.file.isStillImage ?? false }
+
+    /// Opens `path`; with `engines` (another grabber's), reads with them instead of starting
+    /// its own.
+    public convenience init(path: String, options: Options = .init(), engines: EnginePool? = nil) throws(FrameGrabError) {
+        try self.init(input: ProtectionProbe.examine(path), spool: nil, options: options, engines: engines)
+    }
+
+    /// Opens what was copied from stdin; reports and errors name it as `spool.name` (`-`).
+    public convenience init(spool: SpooledInput, options: Options = .init(), engines: EnginePool? = nil) throws(FrameGrabError) {
+        try self.init(input: ProtectionProbe.examine(spool), spool: spool, options: options, engines: engines)
+    }
+
+    private init(input: ProbedInput, spool: SpooledInput?, options: Options, engines shared: EnginePool?) throws(FrameGrabError) {
         describesLayout = options.describesLayout
-        let input = ProtectionProbe.examine(path)
+        crop = options.crop
+        self.spool = spool
+        let path = input.path
         if let protection = input.protection {
             self.protection = protection
             source = SourceInfo(path: path, format: input.format ?? "unknown", duration: nil, video: nil, title: nil)
             seeker = nil
             analyzer = nil
+            engines = nil
             return
         }
         // Engines next: their start is the longest wait, and overlaps opening and decoding.
-        let engines = EnginePool(count: options.ocrThreads, configuration: options.ocr)
+        let engines = shared ?? EnginePool(count: options.ocrThreads, configuration: options.ocr)
+        self.engines = engines
         analyzer = FrameAnalyzer(engines: engines)
         do throws(FrameGrabError) {
-            let file = try MediaFile(input: input)
+            let file = try MediaFile(input: input, readingStillImages: options.readsStillImages)
+            if let crop = options.crop {
+                try FrameGrabber.check(crop, fitsIn: file.video.width, file.video.height, path: path)
+            }
             seeker = try FrameSeeker(file: file, decoderThreads: options.decoderThreads)
             source = file.info
         } catch {
@@ -118,9 +151,18 @@ public final class FrameGrabber {
                                    framesDecoded: seeker.framesDecoded - decodedBefore)
             return reused
         }
-        let text: FrameText
+        var text: FrameText
         do throws(FrameGrabError) {
-            text = try analyzer.read(frame.image, shouldCancel: shouldCancel, describingLayout: describesLayout)
+            if let crop {
+                // The stream may have changed size since it was opened.
+                try FrameGrabber.check(crop, fitsIn: frame.image.width, frame.image.height, path: source.path)
+                text = try analyzer.read(frame.image.cropped(to: crop), shouldCancel: shouldCancel, describingLayout: describesLayout)
+                text.contentArea = text.contentArea.offset(dx: crop.x, dy: crop.y)
+                text.regions = text.regions.map { $0.offset(dx: crop.x, dy: crop.y) }
+                if describesLayout { text.layout = "crop \(crop): the boxes below are within it\n" + text.layout }
+            } else {
+                text = try analyzer.read(frame.image, shouldCancel: shouldCancel, describingLayout: describesLayout)
+            }
         } catch {
             throw error.about(source.path)
         }
@@ -129,7 +171,7 @@ public final class FrameGrabber {
         var report = FrameReport(
             source: source,
             frame: .init(requested: time, time: frame.time, width: frame.image.width, height: frame.image.height,
-                         contentArea: text.contentArea),
+                         contentArea: text.contentArea, crop: crop),
             status: .analyzed,
             skipReason: nil,
             regions: text.regions
@@ -152,6 +194,12 @@ public final class FrameGrabber {
             protection: protection,
             regions: []
         )
+    }
+
+    /// Fails unless `crop` is a part of a `width` x `height` frame.
+    private static func check(_ crop: BoundingBox, fitsIn width: Int, _ height: Int, path: String) throws(FrameGrabError) {
+        guard crop.isEmpty || crop.x < 0 || crop.y < 0 || crop.right > width || crop.bottom > height else { return }
+        throw .cropOutsideFrame(path: path, crop: crop, width: width, height: height)
     }
 
     private func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {

@@ -17,6 +17,8 @@ public struct FrameReport: Sendable {
         public var height: Int?
         /// The picture without black bars baked into it; nil when nothing was decoded.
         public var contentArea: BoundingBox?
+        /// The part of the frame that was read (`FrameGrabber.Options.crop`); nil for all of it.
+        public var crop: BoundingBox?
     }
 
     /// Where the time went, for `--verbose` and benchmarks.

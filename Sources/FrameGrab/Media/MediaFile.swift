@@ -10,6 +10,9 @@ public final class MediaFile {
     public let info: SourceInfo
     /// The video stream read (also `info.video`).
     public let video: VideoStreamInfo
+    /// A picture (PNG, JPEG, WebP, …) read as a one-frame video: its frame is at 0, and its
+    /// duration is 0.
+    public let isStillImage: Bool
     let videoStreamIndex: Int32
     /// Where the presentation starts, in `AV_TIME_BASE` units: what `ffmpeg -ss 0` means.
     let presentationStart: Int64
@@ -28,14 +31,15 @@ public final class MediaFile {
         try self.init(input: ProtectionProbe.examine(path))
     }
 
-    /// Opens what the probe chose, unless it found protection.
-    public init(input: ProbedInput) throws(FrameGrabError) {
+    /// Opens what the probe chose, unless it found protection. A still image is not a video
+    /// unless `readingStillImages`: then it is one frame at 0.
+    public init(input: ProbedInput, readingStillImages: Bool = false) throws(FrameGrabError) {
         FFmpegLog.install()
         let path = input.path
         if let protection = input.protection {
             throw .protectedContent(path: path, protection: protection)
         }
-        try MediaFile.checkReadable(path)
+        try MediaFile.checkReadable(input.location, naming: path)
         self.path = path
         self.deadline = Deadline()
 
@@ -57,7 +61,7 @@ public final class MediaFile {
         av_dict_free(&options)
         guard opened >= 0, let context else {
             let detail = FFmpegLog.takeLastError(from: logContext)
-            throw MediaFile.openFailure(path: path, error: FFmpegError(code: opened, operation: "opening \(input.location)"),
+            throw MediaFile.openFailure(path: path, error: FFmpegError(code: opened, operation: "opening \(input.openedName)"),
                                         detail: detail, timedOut: deadline.expired)
         }
         do throws(FrameGrabError) {
@@ -67,19 +71,29 @@ public final class MediaFile {
             }
             let probed = avformat_find_stream_info(context, nil)
             if probed < 0 {
-                throw MediaFile.openFailure(path: path, error: FFmpegError(code: probed, operation: "reading the streams of \(input.location)"),
+                throw MediaFile.openFailure(path: path, error: FFmpegError(code: probed, operation: "reading the streams of \(input.openedName)"),
                                             detail: FFmpegLog.takeLastError(from: context), timedOut: deadline.expired)
             }
+            let isStillImage = MediaFile.isStillImage(context)
+            if isStillImage && !readingStillImages {
+                throw .notAVideo(path: path, reason: "a still image")
+            }
             let (stream, parameters) = try MediaFile.chooseVideoStream(in: context, path: path)
+            self.isStillImage = isStillImage
             self.videoStream = stream
             self.videoParameters = parameters
             self.videoStreamIndex = stream.pointee.index
             self.videoTimeBase = stream.pointee.time_base
             self.presentationStart = MediaFile.presentationStart(of: context, stream: stream)
-            let video = MediaFile.probeVideo(context, stream: stream, parameters: parameters)
+            var video = MediaFile.probeVideo(context, stream: stream, parameters: parameters)
+            if isStillImage {
+                // The image demuxers make up 25 fps for a sequence; one picture has no rate.
+                video.frameRate = nil
+            }
             self.video = video
-            self.info = SourceInfo(path: path, format: MediaFile.formatName(context),
-                                   duration: MediaFile.duration(of: context, stream: stream), video: video,
+            self.info = SourceInfo(path: path, format: isStillImage ? MediaFile.imageFormatName(video.codec) : MediaFile.formatName(context),
+                                   duration: isStillImage ? MediaTime(microseconds: 0) : MediaFile.duration(of: context, stream: stream),
+                                   video: video,
                                    title: FFmpegDemuxer.metadataValue("title", in: context.pointee.metadata),
                                    rendition: input.rendition)
             self.context = context
@@ -126,18 +140,19 @@ public final class MediaFile {
 // MARK: - Opening
 
 extension MediaFile {
-    /// Fails early, with the operating system's words, for paths FFmpeg would only call "invalid".
-    private static func checkReadable(_ path: String) throws(FrameGrabError) {
-        if path.contains("://") { return }
+    /// Fails early, with the operating system's words, for paths FFmpeg would only call "invalid";
+    /// messages name `location` as `path` (stdin's spool as `-`).
+    private static func checkReadable(_ location: String, naming path: String) throws(FrameGrabError) {
+        if location.contains("://") { return }
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard stat(location, &status) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .inputMissing(path: path) }
             throw .inputUnreadable(path: path, reason: String(cString: strerror(errno)))
         }
         if status.st_mode & S_IFMT == S_IFDIR {
             throw .inputUnreadable(path: path, reason: "it is a directory")
         }
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(location, O_RDONLY)
         guard descriptor >= 0 else {
             throw .inputUnreadable(path: path, reason: String(cString: strerror(errno)))
         }
@@ -196,16 +211,20 @@ extension MediaFile {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Whether FFmpeg opened a picture: its image demuxers are `image2` (chosen by the file's
+    /// extension) and one `*_pipe` per format (chosen by the bytes: `png_pipe`, `webp_pipe`).
+    private static func isStillImage(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        let demuxer = FFmpegDemuxer.name(of: context) ?? ""
+        return demuxer == "image2" || demuxer.hasSuffix("_pipe")
+    }
+
     /// The stream a viewer watches: the demuxer's best video stream that is real video, not
-    /// cover art, text rendered as video or a still image; with its codec parameters.
+    /// cover art or text rendered as video; with its codec parameters.
     private static func chooseVideoStream(in context: UnsafeMutablePointer<AVFormatContext>, path: String) throws(FrameGrabError)
         -> (UnsafeMutablePointer<AVStream>, UnsafeMutablePointer<AVCodecParameters>) {
         let demuxer = FFmpegDemuxer.name(of: context) ?? ""
         if demuxer == "tty" {
             throw .notAVideo(path: path, reason: "plain text")
-        }
-        if demuxer == "image2" || demuxer.hasSuffix("_pipe") {
-            throw .notAVideo(path: path, reason: "a still image")
         }
         let streams = FFmpegDemuxer.streams(of: context)
         var candidates: [(stream: UnsafeMutablePointer<AVStream>, parameters: UnsafeMutablePointer<AVCodecParameters>)] = []
@@ -288,6 +307,12 @@ extension MediaFile {
                                                         AVRational(num: 1, den: AV_TIME_BASE)))
         }
         return nil
+    }
+
+    /// A picture's format by its codec, whichever image demuxer read it: FFmpeg takes `shot.jpg`
+    /// by its extension (`image2`) and the same bytes on stdin by their content (`jpeg_pipe`).
+    private static func imageFormatName(_ codec: String) -> String {
+        codec == "mjpeg" ? "jpeg" : codec
     }
 
     /// FFmpeg names demuxers by family (`mov,mp4,m4a,3gp,3g2,mj2`); users name files.

@@ -68,6 +68,7 @@ extension FrameReport.Frame {
             ("width", width.map(JSONValue.int) ?? .null),
             ("height", height.map(JSONValue.int) ?? .null),
             ("content_area", contentArea?.json ?? .null),
+            ("crop", crop?.json ?? .null),
         ])
     }
 }

@@ -15,10 +15,17 @@ public struct ProbedInput: Equatable, Sendable {
     /// Whether FFmpeg may use the network: only for http(s) inputs.
     public var allowsNetwork: Bool
 
-    /// An input taken as it is, unexamined.
-    init(path: String) {
+    /// An input taken as it is, unexamined; its bytes are at `location` when they are not at
+    /// `path` (stdin's spool).
+    init(path: String, location: String? = nil) {
         self.path = path
-        self.location = path
+        self.location = location ?? path
         self.allowsNetwork = InputLocation.isNetwork(path)
+    }
+
+    /// What FFmpeg opens, as messages name it: the rendition chosen, or else the input as
+    /// given (`-`, not the file stdin was copied to).
+    var openedName: String {
+        rendition == nil ? path : location
     }
 }

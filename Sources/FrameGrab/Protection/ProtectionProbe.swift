@@ -27,9 +27,18 @@ public enum ProtectionProbe {
 
     /// What `path` (a local path or an http(s) URL) is, before FFmpeg opens it.
     public static func examine(_ path: String) -> ProbedInput {
-        var input = ProbedInput(path: path)
-        guard isProbeable(path),
-              let source = InputBytes(location: path, allowsNetwork: input.allowsNetwork, limit: maximumContainerBytes),
+        examine(ProbedInput(path: path))
+    }
+
+    /// What the input copied into `spool` is, before FFmpeg opens it: read like a file.
+    public static func examine(_ spool: SpooledInput) -> ProbedInput {
+        examine(ProbedInput(path: spool.name, location: spool.location))
+    }
+
+    private static func examine(_ unexamined: ProbedInput) -> ProbedInput {
+        var input = unexamined
+        guard isProbeable(input.location),
+              let source = InputBytes(location: input.location, allowsNetwork: input.allowsNetwork, limit: maximumContainerBytes),
               let head = source.read(at: 0, count: 4096) else { return input }
 
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) {

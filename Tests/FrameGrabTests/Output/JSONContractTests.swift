@@ -78,6 +78,7 @@ struct JSONDocument {
         #expect(timecode == MediaTime(seconds: time).timecode)
         #expect(try integer(frame["width"], "frame.width") == truth.display.width)
         #expect(try integer(frame["height"], "frame.height") == truth.display.height)
+        #expect(frame.keys.contains("crop") && frame["crop"] is NSNull, "crop is null without --crop")
 
         #expect(root["status"] as? String == "analyzed")
         #expect(root["skip_reason"] is NSNull, "skip_reason is null when analysed")

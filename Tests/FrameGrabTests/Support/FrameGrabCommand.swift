@@ -66,11 +66,21 @@ enum FrameGrabCommand {
     /// waits as long as it takes (a busy machine stretches any run; timing lives in
     /// `scripts/bench*`), or kills it after `limit` seconds when one is given. `environment`
     /// changes the test's own: a value sets a variable, nil unsets it.
+    ///
+    /// stdin is empty, or the bytes of the file `stdin` through a pipe, as `cat FILE | framegrab`
+    /// gives them (the shell runs both: a framegrab that stops reading early ends `cat`, not the
+    /// tests).
     static func run(_ arguments: [String], limit: Double? = nil, executable: String? = nil,
-                    environment changes: [String: String?] = [:]) throws -> Result {
+                    stdin: String? = nil, environment changes: [String: String?] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable ?? Self.executable())
-        process.arguments = arguments
+        let framegrab = try executable ?? Self.executable()
+        if let stdin {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"input=$1; shift; cat "$input" | "$@""#, "sh", stdin, framegrab] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: framegrab)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = Fixtures.packageRoot
         if !changes.isEmpty {
             var environment = ProcessInfo.processInfo.environment
