@@ -52,7 +52,8 @@ extension VideoStreamInfo {
             ("width", .int(width)),
             ("height", .int(height)),
             ("rotation", .int(geometry.rotation)),
-            ("frame_rate", frameRate.map { .number($0, decimals: 6) } ?? .null),
+            ("frame_rate", frameRate.map { .number($0.perSecond, decimals: 6) } ?? .null),
+            ("frame_rate_ratio", .optional(frameRate?.ratio)),
             ("pixel_format", .optional(pixelFormat)),
             ("sample_aspect_ratio", .string("\(geometry.sampleAspect.num):\(geometry.sampleAspect.den)")),
         ])

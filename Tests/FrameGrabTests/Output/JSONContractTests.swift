@@ -66,6 +66,8 @@ struct JSONDocument {
         #expect(try integer(video["rotation"], "rotation") == truth.rotation)
         let rate = try number(video["frame_rate"], "frame_rate")
         #expect(abs(rate - Double(truth.frameRate.num) / Double(truth.frameRate.den)) < 0.001)
+        #expect(video["frame_rate_ratio"] as? String == "\(truth.frameRate.num)/\(truth.frameRate.den)",
+                "the exact rate, as ffprobe's r_frame_rate: \(String(describing: video["frame_rate_ratio"]))")
 
         let frame = try object(root["frame"], "frame")
         let asked = try number(frame["requested"], "frame.requested")
