@@ -114,6 +114,7 @@ extension LibraryIndexer.Outcome {
     /// One JSON line for `index --json`.
     var json: JSONValue {
         .object([
+            OutputSchema.member,
             ("path", .string(path)),
             ("status", .string(status.rawValue)),
             ("duration", duration.map { .number($0.seconds, decimals: 6) } ?? .null),

@@ -1,8 +1,9 @@
 extension FrameReport {
-    /// The JSON contract: `source`, `frame`, `status`, `skip_reason`, `protection`, `regions`,
-    /// in that order.
+    /// The JSON contract: `schema_version`, `source`, `frame`, `status`, `skip_reason`,
+    /// `protection`, `regions`, in that order.
     public var json: JSONValue {
         .object([
+            OutputSchema.member,
             ("source", source.json),
             ("frame", frame.json),
             ("status", .string(status.rawValue)),

@@ -242,9 +242,9 @@ struct IndexCommandTests {
         #expect(screens.count == 4)
         #expect(screens.map { $0["start"] as? Double } == [0, 3, 6, 9])
         for screen in screens {
-            #expect(Array(screen.keys).sorted() == ["end", "frame", "protection", "regions", "skip_reason", "source", "start", "status"])
+            #expect(Array(screen.keys).sorted() == ["end", "frame", "protection", "regions", "schema_version", "skip_reason", "source", "start", "status"])
         }
         let firstLine = try #require(result.stdoutLines.first)
-        #expect(firstLine.hasPrefix("{\"start\":0,\"end\":3,\"source\":"), "start and end come first")
+        #expect(firstLine.hasPrefix("{\"schema_version\":1,\"start\":0,\"end\":3,\"source\":"), "the version, then start and end come first")
     }
 }

@@ -66,7 +66,7 @@ struct SearchCommandTests {
         #expect(result.stdoutLines.count == 2)
         let first = try JSONValue(parsing: try #require(result.stdoutLines.first))
         guard case .object(let members) = first else { Issue.record("not an object"); return }
-        #expect(members.map(\.0) == ["path", "start", "end", "time", "kind", "language", "text", "bbox", "score", "link", "lines"])
+        #expect(members.map(\.0) == ["schema_version", "path", "start", "end", "time", "kind", "language", "text", "bbox", "score", "link", "lines"])
         #expect(first["path"]?.stringValue == "/videos/cpp/move.mkv")
         #expect(first["start"]?.doubleValue == 0 && first["end"]?.doubleValue == 5 && first["time"]?.doubleValue == 0.5)
         #expect(first["kind"]?.stringValue == "code" && first["language"]?.stringValue == "cpp")
@@ -221,7 +221,7 @@ struct SearchCommandTests {
         #expect(result.stdoutLines == expected)
         let first = try JSONValue(parsing: try #require(result.stdoutLines.first))
         guard case .object(let members) = first else { Issue.record("not an object"); return }
-        #expect(members.map(\.0) == ["path", "start", "end", "time", "regions"])
+        #expect(members.map(\.0) == ["schema_version", "path", "start", "end", "time", "regions"])
 
         let some = try FrameGrabCommand.run(["export", "--db", databases.index, "/videos/talks/", "/videos/ties.mp4", "/videos/none"])
         #expect(some.status == 0)

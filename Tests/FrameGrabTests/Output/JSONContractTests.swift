@@ -49,7 +49,9 @@ struct JSONDocument {
     }
 
     func check(requested: MediaTime, path: String, truth: ClipTruth, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Set(["source", "frame", "status", "skip_reason", "protection", "regions"]).isSubset(of: root.keys), "keys: \(root.keys.sorted())")
+        #expect(Set(["schema_version", "source", "frame", "status", "skip_reason", "protection", "regions"]).isSubset(of: root.keys),
+                "keys: \(root.keys.sorted())")
+        #expect(line.hasPrefix(#"{"schema_version":1,"#), "the schema's version comes first, and is 1")
 
         let source = try object(root["source"], "source")
         #expect(source["path"] as? String == path)
