@@ -28,6 +28,7 @@ enum GrabCommand {
             let ocr = usage.common.ocr
             var options = FrameGrabber.Options(ocr: ocr)
             options.describesLayout = usage.debugLayout
+            options.reusesReadings = true
             grabber = try FrameGrabber(path: video, options: options)
         } catch {
             Console.error(error.description)
@@ -62,9 +63,11 @@ enum GrabCommand {
                 }
                 if usage.common.verbose {
                     let timings = report.timings
-                    Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, layout and OCR %.0f ms, %d regions",
+                    let read = report.frame.reusedFrom.map { "the reading of \($0.timecode) again" }
+                        ?? String(format: "layout and OCR %.0f ms", timings.layoutAndOCRSeconds * 1000)
+                    Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, %@, %d regions",
                                          request.text, timings.framesDecoded, timings.decodeSeconds * 1000,
-                                         timings.layoutAndOCRSeconds * 1000, report.regions.count))
+                                         read, report.regions.count))
                 }
             } catch {
                 Console.error(error.description)

@@ -18,6 +18,10 @@ public final class FrameGrabber {
         public var ocrThreads: Int
         /// Reports carry the blocks and rows the layout found (`FrameReport.layout`).
         public var describesLayout = false
+        /// A time that shows a frame already read (two `--at` within one frame) gets that
+        /// reading again, `frame.reusedFrom` naming the time it was read for, instead of being
+        /// read twice: the frame is decoded to know which it is, and OCR is skipped.
+        public var reusesReadings = false
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -35,6 +39,8 @@ public final class FrameGrabber {
     /// What makes the input protected content; every report is then skipped.
     public private(set) var protection: Protection?
     private let describesLayout: Bool
+    /// The reports read so far, when `Options.reusesReadings`.
+    private var readings: FrameReportCache?
 
     /// Frames decoded so far: 0 for protected content, always.
     public var framesDecoded: Int { seeker?.framesDecoded ?? 0 }
@@ -44,6 +50,7 @@ public final class FrameGrabber {
 
     public init(path: String, options: Options = .init()) throws(FrameGrabError) {
         describesLayout = options.describesLayout
+        readings = options.reusesReadings ? FrameReportCache() : nil
         let input = ProtectionProbe.examine(path)
         if let protection = input.protection {
             self.protection = protection
@@ -96,7 +103,9 @@ public final class FrameGrabber {
     /// `shouldCancel` is polled between lines and inside Tesseract; once it answers true the
     /// report comes back early and its regions mean nothing: the caller, who cancelled, drops it.
     /// `earlier` is asked, once the frame is decoded and before any OCR, for a report already
-    /// read from the frame with that stream timestamp; one it returns is reused for `time`.
+    /// read from the frame with that stream timestamp; one it returns is reused for `time`,
+    /// its `frame.reusedFrom` the time it was first read for. Without `earlier`, a grabber
+    /// made with `Options.reusesReadings` asks the reports it read itself.
     public func report(at time: MediaTime, shouldCancel: (@Sendable () -> Bool)? = nil,
                        reusing earlier: ((_ frameTimestamp: Int64) -> FrameReport?)? = nil) throws(FrameGrabError) -> FrameReport {
         guard protection == nil, let seeker, let analyzer else { return skippedReport(at: time) }
@@ -112,7 +121,10 @@ public final class FrameGrabber {
             return skippedReport(at: time)
         }
         let decoded = DispatchTime.now()
-        if var reused = earlier?(frame.timestamp) {
+        let key = FrameReportCache.Key(path: source.path, frameTimestamp: frame.timestamp)
+        let lookUp = earlier ?? { [self] _ in readings?.report(for: key) }
+        if var reused = lookUp(frame.timestamp) {
+            reused.frame.reusedFrom = reused.frame.reusedFrom ?? reused.frame.requested
             reused.frame.requested = time
             reused.timings = .init(decodeSeconds: seconds(from: decodeStart, to: decoded),
                                    framesDecoded: seeker.framesDecoded - decodedBefore)
@@ -140,6 +152,7 @@ public final class FrameGrabber {
             layoutAndOCRSeconds: seconds(from: decoded, to: analysed),
             framesDecoded: seeker.framesDecoded - decodedBefore
         )
+        if earlier == nil { readings?.store(report, for: key) }
         return report
     }
 

@@ -17,6 +17,10 @@ public struct FrameReport: Sendable {
         public var height: Int?
         /// The picture without black bars baked into it; nil when nothing was decoded.
         public var contentArea: BoundingBox?
+        /// The time first asked for when this is the reading of a frame read before (another
+        /// `--at` on the same frame, a frame follow read again): nil when it was read for
+        /// `requested`.
+        public var reusedFrom: MediaTime?
     }
 
     /// Where the time went, for `--verbose` and benchmarks.

@@ -70,6 +70,7 @@ extension FrameReport.Frame {
             ("width", width.map(JSONValue.int) ?? .null),
             ("height", height.map(JSONValue.int) ?? .null),
             ("content_area", contentArea?.json ?? .null),
+            ("reused_from", reusedFrom.map { .number($0.seconds, decimals: 6) } ?? .null),
         ])
     }
 }

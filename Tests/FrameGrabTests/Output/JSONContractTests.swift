@@ -82,6 +82,7 @@ struct JSONDocument {
         #expect(timecode == MediaTime(seconds: time).timecode)
         #expect(try integer(frame["width"], "frame.width") == truth.display.width)
         #expect(try integer(frame["height"], "frame.height") == truth.display.height)
+        #expect(frame.keys.contains("reused_from") && frame["reused_from"] is NSNull, "each --at here shows a frame of its own")
 
         #expect(root["status"] as? String == "analyzed")
         #expect(root["skip_reason"] is NSNull, "skip_reason is null when analysed")
