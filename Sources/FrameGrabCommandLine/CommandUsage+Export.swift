@@ -15,6 +15,8 @@ extension CommandUsage {
             """,
         options: [
             Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
+            Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout, whole: FILE is replaced only\nwhen status is 0, else left as it was"),
+            Option("--pretty", summary: "indent the JSON for people (default: one object per line)"),
             Option("--color", value: "WHEN", summary: "auto (default), always or never: taken by every command, though\nthis one prints no colour"),
             Option("-h", "--help", summary: "show this help"),
         ],

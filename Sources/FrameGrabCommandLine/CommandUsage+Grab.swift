@@ -28,6 +28,8 @@ extension CommandUsage {
         options: [
             Option("--at", value: "TIME", summary: "time to read; repeat for several frames"),
             Option("--format", value: "json|text", summary: "JSON documents (default) or just the regions' text"),
+            Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout, whole: FILE is replaced only\nwhen every frame was read (status 0), else left as it was"),
+            Option("--pretty", summary: "indent the JSON for people (default: one document per line)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "show FFmpeg's log and timings on stderr"),

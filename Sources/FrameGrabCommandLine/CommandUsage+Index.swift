@@ -27,6 +27,8 @@ extension CommandUsage {
             Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms, 1m)"),
             Option("--force", summary: "index again videos already indexed"),
             Option("--json", summary: "one JSON line per video on stdout: path, status, duration,\nscreens, regions, seconds, error"),
+            Option("-o", "--output", value: "FILE", summary: "with --json: those lines to FILE instead of stdout, whole:\nFILE is replaced only when status is 0, else left as it was"),
+            Option("--pretty", summary: "with --json: indent them for people"),
             Option("--from", value: "FILE", summary: "more paths, one a line (- for stdin)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),

@@ -18,6 +18,8 @@ extension CommandUsage {
             """,
         options: [
             Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; --at's\nsyntax without a '-', e.g. 1.5, 800ms, 1m)"),
+            Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout, whole: FILE is replaced only\nwhen every video was scanned (status 0), else left as it was"),
+            Option("--pretty", summary: "indent the JSON for people (default: one document per line)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "per-video figures on stderr"),

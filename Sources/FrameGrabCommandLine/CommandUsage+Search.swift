@@ -26,6 +26,8 @@ extension CommandUsage {
         options: [
             Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
             Option("--json", summary: "one JSON object per hit (JSON Lines): path, start, end, time,\nkind, language, text, bbox, score, link (file:///…#t=START,END)\nand lines, each with its matches as [from, to] offsets"),
+            Option("--pretty", summary: "with --json: indent the JSON for people"),
+            Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout (not in colour unless always),\nwhole: FILE is replaced when the search ran (status 0, or 1: no\nhits, an empty FILE), else left as it was"),
             Option("--limit", value: "N", summary: "at most N hits (default: 20)"),
             Option("--kind", value: "K", summary: "only regions of kind K: code, text or ui"),
             Option("--language", value: "L", summary: "only code guessed to be in language L (swift, python, …)"),

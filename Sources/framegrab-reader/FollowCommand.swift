@@ -20,6 +20,8 @@ enum FollowCommand {
             return .success
         }
         usage.common.routeFFmpegLog()
+        // The session never ends on its own: -o FILE grows by whole documents as they come.
+        guard Console.send(to: usage.common.output, appending: true) else { return .outputFailed }
         let ocr = usage.common.ocr
         let source = FrameGrabberSource(options: .init(ocr: ocr))
         if let socket = usage.socket {
@@ -114,7 +116,7 @@ enum FollowCommand {
         case .opened:
             if verbose { Console.error("framegrab: \(origin)opened \(notice.event.json().serialized)") }
         case .report(let report, let fromCache):
-            if let json = notice.json { Console.output(json.serialized) }
+            if let json = notice.json { Console.output(json) }
             if verbose {
                 let timings = report.timings
                 let how = fromCache

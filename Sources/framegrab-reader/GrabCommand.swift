@@ -22,6 +22,7 @@ enum GrabCommand {
         }
         usage.common.routeFFmpegLog()
         guard let video = usage.common.video else { return .usage }
+        guard Console.send(to: usage.common.output) else { return .outputFailed }
 
         let grabber: FrameGrabber
         do throws(FrameGrabError) {
@@ -42,7 +43,7 @@ enum GrabCommand {
                 let report = try grabber.report(at: request.time)
                 switch usage.format {
                 case .json:
-                    Console.output(report.json.serialized)
+                    Console.output(report.json)
                 case .text:
                     if usage.times.count > 1 {
                         Console.output((index > 0 ? "\n" : "") + "--- \(request.text) (frame at \(report.frame.time?.timecode ?? "-"))")
@@ -83,10 +84,12 @@ enum GrabCommand {
 extension Console {
     /// Ends the process once everything is written, without freeing `resources`: tearing down
     /// the OCR engines (~50 MB each) takes longer than the kernel takes to drop them.
-    /// `FileHandle` writes are unbuffered, so nothing written is lost.
+    /// Console's writes are unbuffered, so nothing written is lost; `-o FILE` is put in place
+    /// on success and left as it was otherwise.
     static func exit(_ status: ExitCode, skippingTeardownOf resources: AnyObject) -> Never {
+        let status = Console.finish(status.rawValue, succeeded: status == .success)
         withExtendedLifetime(resources) {
-            _exit(status.rawValue)
+            _exit(status)
         }
     }
 }

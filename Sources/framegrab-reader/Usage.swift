@@ -44,6 +44,9 @@ struct Usage {
         if usage.common.showHelp || usage.showVersion { return usage }
         guard usage.common.video != nil else { throw UsageFailure(message: "no video given (usage: framegrab --at TIME VIDEO)") }
         guard !usage.times.isEmpty else { throw UsageFailure(message: "no --at TIME given (usage: framegrab --at TIME VIDEO)") }
+        if usage.format == .text && usage.common.output.pretty {
+            throw UsageFailure(message: "--pretty indents JSON, and --format text prints none")
+        }
         return usage
     }
 }

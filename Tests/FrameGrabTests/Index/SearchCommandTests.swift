@@ -153,6 +153,8 @@ struct SearchCommandTests {
         Failure(label: "corrupt index", arguments: { ["search", "--db", $0.corrupt, "fetchUser"] }, status: 2,
                 says: { "\($0.corrupt): database error 11" }),
         Failure(label: "no query", arguments: { ["search", "--db", $0.index] }, status: 2, says: { _ in "no query" }),
+        Failure(label: "--pretty without --json", arguments: { ["search", "--db", $0.index, "--pretty", "renderQueue"] }, status: 2,
+                says: { _ in "--pretty indents JSON: use it with --json" }),
         Failure(label: "unknown option", arguments: { ["search", "--db", $0.index, "--force"] }, status: 2,
                 says: { _ in "unknown option '--force'" }),
         Failure(label: "bad limit", arguments: { ["search", "--db", $0.index, "--limit", "0", "x"] }, status: 2, says: { _ in "--limit '0'" }),
