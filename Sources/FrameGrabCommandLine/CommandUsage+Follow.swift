@@ -36,6 +36,7 @@ extension CommandUsage {
             Option("--settle", value: "SECONDS", summary: "how long the picture must stay put before it is read\n(default 0.5, at most 60; --at's syntax, e.g. 300ms)"),
             Option("--mpv", value: "SOCKET", summary: "follow the mpv listening on SOCKET instead of reading stdin"),
             Option("--osd", summary: "with --mpv: show what was read in mpv's on-screen display"),
+            Option("--format", value: "json|text", summary: "JSON documents (default) or each reading's text, then a GS line"),
             Option("-o", "--output", value: "FILE", summary: "append each result to FILE (created if missing) as it comes,\none whole document a write: the session never ends on its\nown, so FILE grows; a document cut short (a full disk) is\ntaken back off, and FILE only ever holds whole ones"),
             Option("--pretty", summary: "indent the JSON for people (default: one document per line)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),

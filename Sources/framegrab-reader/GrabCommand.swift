@@ -39,15 +39,14 @@ enum GrabCommand {
         var status = ExitCode.success
         var toldProtected = false
         for (index, request) in usage.times.enumerated() {
+            // Before every frame but the first, read or not: the nth group is the nth --at.
+            if usage.format == .text && index > 0 { Console.output(FrameReport.frameSeparator) }
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
                 switch usage.format {
                 case .json:
                     Console.output(report.json)
                 case .text:
-                    if usage.times.count > 1 {
-                        Console.output((index > 0 ? "\n" : "") + "--- \(request.text) (frame at \(report.frame.time?.timecode ?? "-"))")
-                    }
                     if !report.plainText.isEmpty { Console.output(report.plainText) }
                 }
                 if let protection = report.protection, report.status == .skipped {

@@ -1,4 +1,5 @@
 import Foundation
+import FrameGrab
 import Testing
 
 /// `framegrab` end to end: exit status, one line on stderr, nothing half-printed.
@@ -134,7 +135,9 @@ struct CommandLineTests {
         let numbers = result.stdoutLines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count == 5 && $0.allSatisfy(\.isNumber) }
         // 20.02 s long at 29.97 fps: the end shows frame 599, 10.02 s frame 300, 0.02 s frame 0.
         #expect(numbers == ["00599", "00300", "00000"], "\(result)")
-        #expect(result.stdout.contains("--- -10s (frame at 00:00:10.010)"), "\(result)")
+        // One group per --at, a GS line between each two: the last, outside the video, empty.
+        let groups = result.stdout.components(separatedBy: FrameReport.frameSeparator + "\n")
+        #expect(groups == ["00599\n", "00300\n", "00000\n", ""], "\(result)")
         #expect(result.stderrLines == ["TestVideos/\(clip): time 00:01:00.000 before the end is outside the video "
                                        + "(the video runs 00:00:00.000 to 00:00:20.020)"],
                 "\(result)")
