@@ -8,9 +8,20 @@ extension CommandUsage {
             framegrab [grab] --help | --version
             """,
         description: """
-            Prints one JSON document per requested time (one per line): the source, the frame a
-            player shows at TIME (the last frame whose presentation time is at or before it), and
-            its text regions (code and text) with boxes, lines, words and confidences.
+            Prints one JSON document per requested time (one per line; indented with --pretty):
+            the source, the frame a player shows at TIME (the last frame whose presentation time
+            is at or before it), and its text regions (code and text) with boxes, lines, words and
+            confidences. Each starts with "schema_version": 1, which goes up only when a key is
+            removed, renamed or changes meaning. Several --at that show one frame are read once:
+            the later documents carry the first reading, "frame"."reused_from" giving the time it
+            was read for (null when read for this one).
+
+            --format text prints just the text: the regions top to bottom, each separated from the
+            next by a line holding only an ASCII RS (record separator, 0x1E), and with several
+            --at each frame from the next by a line holding only an ASCII GS (group separator,
+            0x1D), so that the nth group is the nth --at (empty when nothing was read there).
+            Blank lines cannot separate regions (code has them); RS and GS never occur in text
+            read off a frame, nor in source code.
 
             TIME uses ffmpeg's duration syntax, or hours, minutes and seconds, from the start of the
             presentation like ffmpeg -ss:
@@ -40,18 +51,22 @@ extension CommandUsage {
         ],
         epilogue: """
             Exit status:
-              0  success: every requested frame was analysed
-              1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
-              2  usage error: unknown option, missing argument, malformed time, help for no
-                 such command
-              3  input missing or unreadable (no such file, a directory, no permission,
-                 an HTTP error, a server that cannot be reached)
-              4  not a video: empty, not media, text, audio only, a still image,
-                 truncated without an index, nothing decodable
-              5  a requested time is outside the video, or counts back from the end of a video
-                 whose duration is unknown
-              6  protected (DRM) content: skipped, nothing decoded
-              7  OCR unavailable: Tesseract language data missing
+              0    success: every requested frame was analysed
+              1    internal failure: a bug in framegrab, or Tesseract failing to read a picture
+              2    usage error: unknown option, missing argument, malformed time, help for no
+                   such command
+              3    input missing or unreadable (no such file, a directory, no permission,
+                   an HTTP error, a server that cannot be reached)
+              4    not a video: empty, not media, text, audio only, a still image,
+                   truncated without an index, nothing decodable
+              5    a requested time is outside the video, or counts back from the end of a video
+                   whose duration is unknown
+              6    protected (DRM) content: skipped, nothing decoded
+              7    OCR unavailable: Tesseract language data missing
+              10   the output could not be written: stdout closed or full, -o FILE's directory
+                   missing or not writable (one line on stderr; FILE is left as it was)
+              141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
+                   a shell reports for a tool SIGPIPE stopped
             With several --at, results for the good times are still printed; the status is that
             of the first failure.
             """
