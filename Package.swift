@@ -44,7 +44,7 @@ let package = Package(
         // What the two executables share: words, streams, the index's location.
         .target(
             name: "FrameGrabCommandLine",
-            dependencies: ["FrameGrabStore"]
+            dependencies: ["FrameGrabModel", "FrameGrabStore"]
         ),
         // `framegrab`: runs the commands that only read the index (search, export) and hands
         // every other to `framegrab-reader`, so that they start without FFmpeg and Tesseract.

@@ -51,7 +51,11 @@ public enum ColorChoice: String, CaseIterable, Sendable {
         }
     }
 
+    /// For stdout, where the results go: `-o FILE` is no terminal, whatever stdout is.
     private static func isTerminal(_ stream: Stream) -> Bool {
-        isatty(stream.descriptor) == 1
+        switch stream {
+        case .standardOutput: return Console.writesToTerminal
+        case .standardError: return isatty(stream.descriptor) == 1
+        }
     }
 }

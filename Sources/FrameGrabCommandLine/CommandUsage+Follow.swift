@@ -12,9 +12,14 @@ extension CommandUsage {
             Once playback is paused, or the position stops moving while paused, framegrab waits
             the settle delay and then reads the frame on screen. Nothing is read while playing or
             scrubbing, and a result for a frame no longer on screen is never printed. Each result
-            is one JSON line on stdout, shaped like `framegrab --at`, with the event that led to
-            it added as "event" (with its stdin "line"). Protected content gets one line with
-            "status": "skipped" per file, and nothing is read from it.
+            is one JSON line on stdout (indented with --pretty), shaped like `framegrab --at`
+            ("schema_version" first), with the event that led to it added as "event" (with its
+            stdin "line"). A frame read before (even at another time within it) is not read
+            again: its document says "reused_from", the time it was first read for. Protected
+            content gets one document with "status": "skipped" per file, and nothing is read
+            from it. With --format text, each result is its regions' text, separated by lines of
+            one ASCII RS (0x1E) as with --at, then a line holding only an ASCII GS (0x1D), which
+            says the reading is complete.
 
             Events, one JSON object per line on stdin:
               {"event":"open","path":"talk.mp4"}     switch to another video
@@ -36,6 +41,9 @@ extension CommandUsage {
             Option("--settle", value: "SECONDS", summary: "how long the picture must stay put before it is read\n(default 0.5, at most 60; --at's syntax, e.g. 300ms)"),
             Option("--mpv", value: "SOCKET", summary: "follow the mpv listening on SOCKET instead of reading stdin"),
             Option("--osd", summary: "with --mpv: show what was read in mpv's on-screen display"),
+            Option("--format", value: "json|text", summary: "JSON documents (default) or each reading's text, then a GS line"),
+            Option("-o", "--output", value: "FILE", summary: "append each result to FILE (created if missing) as it comes,\none whole document a write: the session never ends on its\nown, so FILE grows; a document cut short (a full disk) is\ntaken back off, and FILE only ever holds whole ones"),
+            Option("--pretty", summary: "indent the JSON for people (default: one document per line)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "events, timings and cache hits on stderr"),
@@ -44,13 +52,17 @@ extension CommandUsage {
         ],
         epilogue: """
             Exit status:
-              0  the session ended: stdin closed, or mpv quit
-              1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
-              2  usage error: unknown option, missing argument, malformed --settle
-              3  VIDEO missing or unreadable (as with --at)
-              4  VIDEO is not a video (as with --at)
-              7  OCR unavailable: Tesseract language data missing (said at the first read)
-              8  mpv unreachable: SOCKET does not exist, refuses, or does not answer within 3 s
+              0    the session ended: stdin closed, or mpv quit
+              1    internal failure: a bug in framegrab, or Tesseract failing to read a picture
+              2    usage error: unknown option, missing argument, malformed --settle
+              3    VIDEO missing or unreadable (as with --at)
+              4    VIDEO is not a video (as with --at)
+              7    OCR unavailable: Tesseract language data missing (said at the first read)
+              8    mpv unreachable: SOCKET does not exist, refuses, or does not answer within 3 s
+              10   the output could not be written: stdout closed or full, -o FILE not writable
+                   (one line on stderr; FILE keeps the whole documents written before)
+              141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
+                   a shell reports for a tool SIGPIPE stopped
             A problem with one event (a malformed line, a time outside the video, an open that
             fails) is one line on stderr; the session goes on.
             """

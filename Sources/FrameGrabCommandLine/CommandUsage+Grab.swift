@@ -9,9 +9,20 @@ extension CommandUsage {
             framegrab [grab] --help | --version
             """,
         description: """
-            Prints one JSON document per requested time (one per line): the source, the frame a
-            player shows at TIME (the last frame whose presentation time is at or before it), and
-            its text regions (code and text) with boxes, lines, words and confidences.
+            Prints one JSON document per requested time (one per line; indented with --pretty):
+            the source, the frame a player shows at TIME (the last frame whose presentation time
+            is at or before it), and its text regions (code and text) with boxes, lines, words and
+            confidences. Each starts with "schema_version": 1, which goes up only when a key is
+            removed, renamed or changes meaning. Several --at that show one frame are read once:
+            the later documents carry the first reading, "frame"."reused_from" giving the time it
+            was read for (null when read for this one).
+
+            --format text prints just the text: the regions top to bottom, each separated from the
+            next by a line holding only an ASCII RS (record separator, 0x1E), and with several
+            --at each frame from the next by a line holding only an ASCII GS (group separator,
+            0x1D), so that the nth group is the nth --at (empty when nothing was read there).
+            Blank lines cannot separate regions (code has them); RS and GS never occur in text
+            read off a frame, nor in source code.
 
             TIME uses ffmpeg's duration syntax, or hours, minutes and seconds, from the start of the
             presentation like ffmpeg -ss:
@@ -37,6 +48,8 @@ extension CommandUsage {
             Option("--at", value: "TIME", summary: "time to read; repeat for several frames (an image needs none)"),
             Option("--format", value: "json|text", summary: "JSON documents (default) or just the regions' text"),
             Option("--crop", value: "X,Y,W,H", summary: "read only that part of the frame (or ffmpeg's W:H:X:Y), in display\npixels; boxes stay in frame pixels"),
+            Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout, whole: FILE is replaced only\nwhen every frame was read (status 0), else left as it was"),
+            Option("--pretty", summary: "indent the JSON for people (default: one document per line)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "show FFmpeg's log and timings on stderr"),
@@ -47,18 +60,22 @@ extension CommandUsage {
         ],
         epilogue: """
             Exit status:
-              0  success: every requested frame was analysed
-              1  internal failure: a bug in framegrab, or Tesseract failing to read a picture
-              2  usage error: unknown option, missing argument, malformed time, help for no
-                 such command, a video without --at, a crop not inside the frame
-              3  input missing or unreadable (no such file, a directory, no permission,
-                 an HTTP error, a server that cannot be reached, stdin with no room in $TMPDIR)
-              4  not a video: empty, not media, text, audio only, truncated without an index,
-                 nothing decodable
-              5  a requested time is outside the video, or counts back from the end of a video
-                 whose duration is unknown
-              6  protected (DRM) content: skipped, nothing decoded
-              7  OCR unavailable: Tesseract language data missing
+              0    success: every requested frame was analysed
+              1    internal failure: a bug in framegrab, or Tesseract failing to read a picture
+              2    usage error: unknown option, missing argument, malformed time, help for no
+                   such command, a video without --at, a crop not inside the frame
+              3    input missing or unreadable (no such file, a directory, no permission,
+                   an HTTP error, a server that cannot be reached, stdin with no room in $TMPDIR)
+              4    not a video: empty, not media, text, audio only, truncated without an index,
+                   nothing decodable
+              5    a requested time is outside the video, or counts back from the end of a video
+                   whose duration is unknown
+              6    protected (DRM) content: skipped, nothing decoded
+              7    OCR unavailable: Tesseract language data missing
+              10   the output could not be written: stdout closed or full, -o FILE's directory
+                   missing or not writable (one line on stderr; FILE is left as it was)
+              141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
+                   a shell reports for a tool SIGPIPE stopped
             With several --at or inputs, results for the good ones are still printed; the status is
             that of the first failure, and each failure is one line naming its input.
             """

@@ -4,8 +4,8 @@ extension CommandUsage {
         name: "index",
         summary: "read every settled screen of a library of videos into a database",
         synopsis: """
-            framegrab index [--db PATH] [--jobs N] [--settle DURATION] [--force] [--json]
-                            [--from FILE] PATH...
+            framegrab index [--db PATH] [--jobs N] [--settle DURATION] [--force]
+                            [--json [-o FILE] [--pretty]] [--from FILE] PATH...
             """,
         description: """
             PATHs are video files, HLS playlists or directories (searched recursively for files
@@ -26,7 +26,9 @@ extension CommandUsage {
             Option("-j", "--jobs", value: "N", summary: "videos read at once (default: the number of cores)"),
             Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms, 1m)"),
             Option("--force", summary: "index again videos already indexed"),
-            Option("--json", summary: "one JSON line per video on stdout: path, status, duration,\nscreens, regions, seconds, error"),
+            Option("--json", summary: "one JSON line per video on stdout: schema_version, path,\nstatus, duration, screens, regions, seconds, error"),
+            Option("-o", "--output", value: "FILE", summary: "with --json: those lines to FILE instead of stdout, whole:\nFILE is replaced only when status is 0, else left as it was"),
+            Option("--pretty", summary: "with --json: indent them for people"),
             Option("--from", value: "FILE", summary: "more paths, one a line (- for stdin)"),
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
@@ -44,6 +46,10 @@ extension CommandUsage {
               7    OCR unavailable: Tesseract language data missing
               9    some videos failed (each said on stderr and recorded); the others were indexed
               130  interrupted (Ctrl-C): the videos finished before are kept
+              10   the output could not be written: stdout closed or full, -o FILE's directory
+                   missing or not writable (one line on stderr; FILE is left as it was)
+              141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
+                   a shell reports for a tool SIGPIPE stopped
             """
     )
 }

@@ -25,7 +25,9 @@ extension CommandUsage {
             """,
         options: [
             Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
-            Option("--json", summary: "one JSON object per hit (JSON Lines): path, start, end, time,\nkind, language, text, bbox, score, link (file:///…#t=START,END)\nand lines, each with its matches as [from, to] offsets"),
+            Option("--json", summary: "one JSON object per hit (JSON Lines): schema_version, path,\nstart, end, time, kind, language, text, bbox, score, link\n(file:///…#t=START,END) and lines, each with its matches as\n[from, to] offsets"),
+            Option("--pretty", summary: "with --json: indent the JSON for people"),
+            Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout (not in colour unless always),\nwhole: FILE is replaced when the search ran (status 0, or 1: no\nhits, an empty FILE), else left as it was"),
             Option("--limit", value: "N", summary: "at most N hits (default: 20)"),
             Option("--kind", value: "K", summary: "only regions of kind K: code, text or ui"),
             Option("--language", value: "L", summary: "only code guessed to be in language L (swift, python, …)"),
@@ -36,9 +38,14 @@ extension CommandUsage {
         ],
         epilogue: """
             Exit status:
-              0  hits were found
-              1  no hits
-              2  usage error, or the database is missing, not a framegrab database, or unreadable
+              0    hits were found
+              1    no hits
+              2    usage error, or the database is missing, not a framegrab database, or
+                   unreadable
+              10   the output could not be written: stdout closed or full, -o FILE's directory
+                   missing or not writable (one line on stderr; FILE is left as it was)
+              141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
+                   a shell reports for a tool SIGPIPE stopped
             """
     )
 }

@@ -44,6 +44,41 @@ public indirect enum JSONValue: Equatable, Sendable {
         return output
     }
 
+    /// The same document indented for people, as `jq .` prints it: each member and element on
+    /// a line of its own, two spaces a level, `"key": value`; empty arrays and objects stay
+    /// `[]` and `{}`. No trailing newline.
+    public var prettySerialized: String {
+        var output = ""
+        writePretty(to: &output, level: 0)
+        return output
+    }
+
+    private func writePretty(to output: inout String, level: Int) {
+        let inner = String(repeating: "  ", count: level + 1)
+        switch self {
+        case .array(let values) where !values.isEmpty:
+            output += "[\n"
+            for (index, value) in values.enumerated() {
+                if index > 0 { output += ",\n" }
+                output += inner
+                value.writePretty(to: &output, level: level + 1)
+            }
+            output += "\n" + String(repeating: "  ", count: level) + "]"
+        case .object(let members) where !members.isEmpty:
+            output += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += ",\n" }
+                output += inner
+                JSONValue.writeString(key, to: &output)
+                output += ": "
+                value.writePretty(to: &output, level: level + 1)
+            }
+            output += "\n" + String(repeating: "  ", count: level) + "}"
+        default:
+            write(to: &output)
+        }
+    }
+
     private func write(to output: inout String) {
         switch self {
         case .null:

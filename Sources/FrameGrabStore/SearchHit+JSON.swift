@@ -2,11 +2,12 @@ import FrameGrabModel
 import Foundation
 
 extension SearchHit {
-    /// One `framegrab search --json` line: `path`, `start`, `end`, `time`, `kind`,
+    /// One `framegrab search --json` line: `schema_version`, `path`, `start`, `end`, `time`, `kind`,
     /// `language`, `text`, `bbox`, `score`, `link`, then `lines` with their `matches`
     /// (`[from, to]` in Unicode scalars, `to` excluded).
     public var json: JSONValue {
         .object([
+            OutputSchema.member,
             ("path", .string(path)),
             ("start", .number(start.seconds, decimals: 6)),
             ("end", .number(end.seconds, decimals: 6)),

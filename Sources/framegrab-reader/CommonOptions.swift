@@ -2,7 +2,7 @@ import FrameGrab
 import FrameGrabCommandLine
 
 /// What `framegrab --at` and `framegrab follow` both take: the OCR language data, FFmpeg's
-/// log, colour, help, and the one VIDEO.
+/// log, colour, help, where results go (`-o`, `--pretty`), and the one VIDEO.
 struct CommonOptions {
     var languages = "eng"
     var tessdataDirectory: String?
@@ -10,6 +10,7 @@ struct CommonOptions {
     var color = ColorChoice.auto
     var showHelp = false
     var video: String?
+    var output = OutputOptions()
 
     var ocr: TesseractEngine.Configuration {
         TesseractEngine.Configuration(languages: languages, dataDirectory: tessdataDirectory)
@@ -18,6 +19,7 @@ struct CommonOptions {
     /// Takes `argument` (and its value from `words`) when it is a common option or the VIDEO;
     /// false for an option of the command's own.
     mutating func take(_ argument: String, from words: inout Arguments) throws(UsageFailure) -> Bool {
+        if try output.take(argument, from: &words) { return true }
         switch argument {
         case "-l", "--lang":
             languages = try words.value(for: argument)

@@ -13,6 +13,9 @@ enum ExitCode: Int32 {
     case ocrUnavailable = 7
     /// `follow --mpv`: the socket does not exist, refuses, or does not answer.
     case playerUnreachable = 8
+    /// stdout or `-o FILE` cannot be written (`OutputFailure.status`). A closed pipe ends the
+    /// process quietly with `OutputFailure.closedPipeStatus`, 141, wherever it is met.
+    case outputFailed = 10
 
     init(_ error: FrameGrabError) {
         switch error {

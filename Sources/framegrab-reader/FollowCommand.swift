@@ -20,6 +20,8 @@ enum FollowCommand {
             return .success
         }
         usage.common.routeFFmpegLog()
+        // The session never ends on its own: -o FILE grows by whole documents as they come.
+        guard Console.send(to: usage.common.output, appending: true) else { return .outputFailed }
         let ocr = usage.common.ocr
         let source = FrameGrabberSource(options: .init(ocr: ocr))
         if let socket = usage.socket {
@@ -36,6 +38,7 @@ enum FollowCommand {
         let opening = Mutex<(pending: Bool, failure: FrameGrabError?)>((true, nil))
         let opened = DispatchSemaphore(value: 0)
         let verbose = usage.common.verbose
+        let format = usage.format
         let loop = SettleLoop(source: source, settleDelay: usage.settleDelay) { notice in
             let answersStart = notice.event == start && notice.line == nil && opening.withLock { state in
                 defer { state.pending = false }
@@ -45,7 +48,7 @@ enum FollowCommand {
             if answersStart, case .failure(let error) = notice.content {
                 Console.error(error.description)
             } else {
-                report(notice, verbose: verbose)
+                report(notice, format: format, verbose: verbose)
             }
             if answersStart { opened.signal() }
         }
@@ -81,9 +84,10 @@ enum FollowCommand {
             return .playerUnreachable
         }
         let verbose = usage.common.verbose
+        let format = usage.format
         let osd = usage.osd
         let loop = SettleLoop(source: source, settleDelay: usage.settleDelay) { notice in
-            report(notice, verbose: verbose)
+            report(notice, format: format, verbose: verbose)
             if osd, case .report(let frame, _) = notice.content {
                 session.showText("framegrab: " + frame.summary)
             }
@@ -106,15 +110,23 @@ enum FollowCommand {
         Console.exit(.success, skippingTeardownOf: loop)
     }
 
-    /// Prints a notice: a result as a JSON line on stdout, a failure as a line on stderr.
-    /// A broken OCR setup fails every read alike, so it ends the session.
-    private static func report(_ notice: SettleNotice, verbose: Bool) {
+    /// Prints a notice: a result as a JSON document on stdout (or its text, ended by a line of
+    /// one GS, `--format text`), a failure as a line on stderr. A broken OCR setup fails every
+    /// read alike, so it ends the session.
+    private static func report(_ notice: SettleNotice, format: Usage.Format, verbose: Bool) {
         let origin = notice.line.map { "line \($0): " } ?? ""
         switch notice.content {
         case .opened:
             if verbose { Console.error("framegrab: \(origin)opened \(notice.event.json().serialized)") }
         case .report(let report, let fromCache):
-            if let json = notice.json { Console.output(json.serialized) }
+            switch format {
+            case .json:
+                if let json = notice.json { Console.output(json) }
+            case .text:
+                // One write: a reader of an appended -o FILE never sees half a reading.
+                let text = report.plainText
+                Console.output((text.isEmpty ? "" : text + "\n") + FrameReport.frameSeparator)
+            }
             if verbose {
                 let timings = report.timings
                 let how = fromCache

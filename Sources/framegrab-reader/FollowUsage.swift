@@ -6,6 +6,8 @@ struct FollowUsage {
     var socket: String?
     var settleDelay = SettleScheduler.defaultSettleDelay
     var osd = false
+    /// The same two as `--at`'s.
+    var format = Usage.Format.json
     var common = CommonOptions()
 
     /// How long mpv's socket may take to accept and answer, in seconds.
@@ -27,6 +29,12 @@ struct FollowUsage {
                 usage.socket = try words.value(for: "--mpv")
             case "--osd":
                 usage.osd = true
+            case "--format":
+                let text = try words.value(for: "--format")
+                guard let format = Usage.Format(rawValue: text) else {
+                    throw UsageFailure(message: "--format must be json or text, not '\(text)'")
+                }
+                usage.format = format
             default:
                 guard try usage.common.take(argument, from: &words) else {
                     throw CommonOptions.unknown(argument, command: "framegrab follow")
@@ -44,6 +52,9 @@ struct FollowUsage {
         }
         if usage.osd && usage.socket == nil {
             throw UsageFailure(message: "--osd needs --mpv SOCKET: it shows results in mpv")
+        }
+        if usage.format == .text && usage.common.output.pretty {
+            throw UsageFailure(message: "--pretty indents JSON, and --format text prints none")
         }
         return usage
     }

@@ -21,13 +21,14 @@ enum GrabCommand {
             return .success
         }
         usage.common.routeFFmpegLog()
+        guard Console.send(to: usage.common.output) else { return .outputFailed }
 
         var status = ExitCode.success
         // One set of OCR engines for every input: the first grabber's.
         var engines: EnginePool?
-        var printed = 0
+        var frames = 0
         for video in usage.inputs {
-            let read = grab(video, usage: usage, engines: &engines, printed: &printed)
+            let read = grab(video, usage: usage, engines: &engines, frames: &frames)
             if status == .success { status = read }
             // A broken OCR setup fails every input alike: say it once.
             if read == .ocrUnavailable { break }
@@ -36,14 +37,15 @@ enum GrabCommand {
     }
 
     /// Reads every requested time of one input (`-`: stdin) and prints its documents; the
-    /// status of its first failure. `printed` counts the documents printed so far.
-    private static func grab(_ video: String, usage: Usage, engines: inout EnginePool?, printed: inout Int) -> ExitCode {
+    /// status of its first failure. `frames` counts the readings asked for so far, of every input.
+    private static func grab(_ video: String, usage: Usage, engines: inout EnginePool?, frames: inout Int) -> ExitCode {
         let grabber: FrameGrabber
         do throws(FrameGrabError) {
             let ocr = usage.common.ocr
             var options = FrameGrabber.Options(ocr: ocr)
             options.describesLayout = usage.debugLayout
             options.readsStillImages = true
+            options.reusesReadings = true
             options.crop = usage.crop
             grabber = try video == "-"
                 ? FrameGrabber(spool: SpooledInput(copying: STDIN_FILENO, name: video), options: options, engines: engines)
@@ -66,18 +68,17 @@ enum GrabCommand {
         var toldProtected = false
         for request in times {
             let heading = usage.inputs.count > 1 ? "\(video) at \(request.text)" : request.text
+            // Before every frame but the first, read or not: the nth group is the nth reading asked for.
+            if usage.format == .text && frames > 0 { Console.output(FrameReport.frameSeparator) }
+            frames += 1
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
                 switch usage.format {
                 case .json:
-                    Console.output(report.json.serialized)
+                    Console.output(report.json)
                 case .text:
-                    if usage.inputs.count > 1 || times.count > 1 {
-                        Console.output((printed > 0 ? "\n" : "") + "--- \(heading) (frame at \(report.frame.time?.timecode ?? "-"))")
-                    }
                     if !report.plainText.isEmpty { Console.output(report.plainText) }
                 }
-                printed += 1
                 if let protection = report.protection, report.status == .skipped {
                     // One line for the input, however many times were asked for.
                     if !toldProtected {
@@ -92,9 +93,11 @@ enum GrabCommand {
                 }
                 if usage.common.verbose {
                     let timings = report.timings
-                    Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, layout and OCR %.0f ms, %d regions",
+                    let read = report.frame.reusedFrom.map { "the reading of \($0.timecode) again" }
+                        ?? String(format: "layout and OCR %.0f ms", timings.layoutAndOCRSeconds * 1000)
+                    Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, %@, %d regions",
                                          heading, timings.framesDecoded, timings.decodeSeconds * 1000,
-                                         timings.layoutAndOCRSeconds * 1000, report.regions.count))
+                                         read, report.regions.count))
                 }
             } catch {
                 Console.error(error.description)
@@ -110,10 +113,12 @@ enum GrabCommand {
 extension Console {
     /// Ends the process once everything is written, without freeing `resources`: tearing down
     /// the OCR engines (~50 MB each) takes longer than the kernel takes to drop them.
-    /// `FileHandle` writes are unbuffered, so nothing written is lost.
+    /// Console's writes are unbuffered, so nothing written is lost; `-o FILE` is put in place
+    /// on success and left as it was otherwise.
     static func exit(_ status: ExitCode, skippingTeardownOf resources: AnyObject?) -> Never {
+        let status = Console.finish(status.rawValue, succeeded: status == .success)
         withExtendedLifetime(resources) {
-            _exit(status.rawValue)
+            _exit(status)
         }
     }
 }

@@ -36,6 +36,10 @@ enum IndexCommand {
             if !common.showHelp && paths.isEmpty {
                 throw UsageFailure(message: "no video or directory given (usage: framegrab index [--db PATH] PATH...)")
             }
+            // Without --json, index prints nothing on stdout: nothing for them to act on.
+            if !common.showHelp && !json, let option = common.output.path != nil ? "-o" : common.output.pretty ? "--pretty" : nil {
+                throw UsageFailure(message: "\(option) is for the summary lines of --json (index prints nothing on stdout without it)")
+            }
         } catch {
             Console.error(error.message)
             return ExitCode.usage.rawValue
@@ -45,6 +49,7 @@ enum IndexCommand {
             return ExitCode.success.rawValue
         }
         common.routeFFmpegLog()
+        guard Console.send(to: common.output) else { return ExitCode.outputFailed.rawValue }
 
         let store: SQLiteScreenStore
         do throws(IndexStoreError) {
@@ -81,7 +86,7 @@ enum IndexCommand {
             return ExitCode.ocrUnavailable.rawValue
         }
         if failed || outcomes.contains(where: { $0.status == .failed }) { return 9 }
-        return ExitCode.success.rawValue
+        return Console.finish(ExitCode.success.rawValue, succeeded: true)
     }
 
     private static func listedPaths(in file: String) throws(UsageFailure) -> [String] {
@@ -103,7 +108,10 @@ enum Interruption {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
-                if flag.isRaised { _exit(130) }
+                if flag.isRaised {
+                    Console.discardOutput()
+                    _exit(130)
+                }
                 flag.raise()
                 Console.error("framegrab: interrupted: finishing nothing more; videos already indexed are kept (Ctrl-C again to quit at once)")
             }

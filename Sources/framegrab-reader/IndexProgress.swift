@@ -50,14 +50,14 @@ final class IndexProgress: Sendable {
     func end() {
         state.withLock { state in
             guard drawsBar, state.drawnWidth > 0 else { return }
-            FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: state.drawnWidth) + "\r").utf8))
+            Console.error("\r" + String(repeating: " ", count: state.drawnWidth) + "\r", terminator: "")
             state.drawnWidth = 0
         }
     }
 
     private func report(_ outcome: LibraryIndexer.Outcome, in state: inout State) {
         clearBar(&state)
-        if json { Console.output(outcome.json.serialized) }
+        if json { Console.output(outcome.json) }
         let name = outcome.path
         switch outcome.status {
         case .failed:
@@ -94,13 +94,13 @@ final class IndexProgress: Sendable {
         line += String(format: "  %.0f× realtime", realtime)
         if let left { line += "  ETA " + IndexProgress.duration(left) }
         let padding = max(0, state.drawnWidth - line.count)
-        FileHandle.standardError.write(Data(("\r" + line + String(repeating: " ", count: padding)).utf8))
+        Console.error("\r" + line + String(repeating: " ", count: padding), terminator: "")
         state.drawnWidth = line.count
     }
 
     private func clearBar(_ state: inout State) {
         guard drawsBar, state.drawnWidth > 0 else { return }
-        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: state.drawnWidth) + "\r").utf8))
+        Console.error("\r" + String(repeating: " ", count: state.drawnWidth) + "\r", terminator: "")
         state.drawnWidth = 0
     }
 
@@ -114,6 +114,7 @@ extension LibraryIndexer.Outcome {
     /// One JSON line for `index --json`.
     var json: JSONValue {
         .object([
+            OutputSchema.member,
             ("path", .string(path)),
             ("status", .string(status.rawValue)),
             ("duration", duration.map { .number($0.seconds, decimals: 6) } ?? .null),

@@ -30,13 +30,14 @@ enum ScanCommand {
             return ExitCode.success.rawValue
         }
         common.routeFFmpegLog()
+        guard Console.send(to: common.output) else { return ExitCode.outputFailed.rawValue }
 
         var status = ExitCode.success
         for video in videos {
             let started = Date()
             do throws(FrameGrabError) {
                 let scanner = try ScreenScanner(path: video, options: .init(settle: settle, ocr: common.ocr))
-                let summary = try scanner.scan { screen in Console.output(screen.json.serialized) }
+                let summary = try scanner.scan { screen in Console.output(screen.json) }
                 if common.verbose {
                     Console.error(String(format: "framegrab: %@: %d screens, %d frames decoded, %d skipped, %.1f s",
                                          video, summary.screens, summary.framesDecoded, summary.framesSkipped,
@@ -48,7 +49,7 @@ enum ScanCommand {
                 if case .ocrUnavailable = error { break }
             }
         }
-        return status.rawValue
+        return Console.finish(status.rawValue, succeeded: status == .success)
     }
 }
 

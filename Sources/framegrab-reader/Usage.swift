@@ -51,6 +51,9 @@ struct Usage {
         guard usage.inputs.filter({ $0 == "-" }).count <= 1 else {
             throw UsageFailure(message: "'-' given twice: stdin can be read once")
         }
+        if usage.format == .text && usage.common.output.pretty {
+            throw UsageFailure(message: "--pretty indents JSON, and --format text prints none")
+        }
         return usage
     }
 

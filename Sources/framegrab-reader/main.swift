@@ -6,6 +6,8 @@ import Foundation
 // ones that only read the index, without loading FFmpeg's and Tesseract's libraries, and
 // answers help for all of them.
 
+Console.prepareStandardStreams()
+
 /// The commands run here; anything that names none is the `--at` grab.
 let commands = CommandTable(default: Command(.grab, run: { GrabCommand.run(arguments: $0).rawValue }), [
     Command(.follow, run: { FollowCommand.run(arguments: $0).rawValue }),
@@ -13,4 +15,7 @@ let commands = CommandTable(default: Command(.grab, run: { GrabCommand.run(argum
     Command(.scan, run: ScanCommand.run),
 ])
 
-exit(commands.run(Array(CommandLine.arguments.dropFirst())))
+let status = commands.run(Array(CommandLine.arguments.dropFirst()))
+// A command that did not finish its output (Console.finish) failed: -o FILE stays as it was.
+Console.discardOutput()
+exit(status)

@@ -19,15 +19,16 @@ enum ExportCommand {
             Console.output(CommandUsage.export.text)
             return exported
         }
+        guard Console.send(to: usage.output) else { return OutputFailure.status }
         guard let store = IndexDatabase.open(usage.database) else { return failed }
         do throws(IndexStoreError) {
             for screen in try store.screens(under: usage.paths) {
-                Console.output(screen.json.serialized)
+                Console.output(screen.json)
             }
         } catch {
             Console.error(error.description)
             return failed
         }
-        return exported
+        return Console.finish(exported, succeeded: true)
     }
 }

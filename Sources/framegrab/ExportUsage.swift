@@ -8,11 +8,13 @@ struct ExportUsage {
     /// Absolute and standardized, as the index stores them.
     var paths: [String] = []
     var showHelp = false
+    var output = OutputOptions()
 
     static func parse(_ arguments: [String]) throws(UsageFailure) -> ExportUsage {
         var usage = ExportUsage()
         var words = Arguments(arguments)
         while let argument = words.next() {
+            if try usage.output.take(argument, from: &words) { continue }
             switch argument {
             case "--db":
                 usage.database = try words.value(for: "--db")

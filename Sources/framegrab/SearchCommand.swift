@@ -4,7 +4,8 @@ import FrameGrabStore
 import Foundation
 
 /// `framegrab search QUERY...`: ranked hits from the index, one per screen. Exits like grep:
-/// 0 with hits, 1 without, 2 on a usage or database error.
+/// 0 with hits, 1 without, 2 on a usage or database error; output that cannot be written is
+/// `OutputFailure`'s status, as for every command.
 enum SearchCommand {
     static let found: Int32 = 0
     static let nothingFound: Int32 = 1
@@ -25,6 +26,7 @@ enum SearchCommand {
             Console.output(CommandUsage.search.text)
             return found
         }
+        guard Console.send(to: usage.output) else { return OutputFailure.status }
         let started = DispatchTime.now()
         guard let store = IndexDatabase.open(usage.database) else { return failed }
         let opened = DispatchTime.now()
@@ -37,7 +39,11 @@ enum SearchCommand {
         }
         let style = Style(colours: usage.color.colours(.standardOutput))
         for (index, hit) in hits.enumerated() {
-            Console.output(usage.json ? hit.json.serialized : (index > 0 ? "\n" : "") + describe(hit, style: style))
+            if usage.json {
+                Console.output(hit.json)
+            } else {
+                Console.output((index > 0 ? "\n" : "") + describe(hit, style: style))
+            }
         }
         if usage.verbose {
             // What the search costs, without starting the process (loading FFmpeg's and
@@ -47,7 +53,8 @@ enum SearchCommand {
                                  hits.count, milliseconds(started, DispatchTime.now()), milliseconds(started, opened),
                                  milliseconds(opened, DispatchTime.now())))
         }
-        return hits.isEmpty ? nothingFound : found
+        // No hits is an answer too: -o FILE then holds nothing.
+        return Console.finish(hits.isEmpty ? nothingFound : found, succeeded: true)
     }
 
     /// A hit for people: where, when and what, the matching lines, and how to open it there.
@@ -107,7 +114,8 @@ enum SearchCommand {
         "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// ANSI bold and colour, when `--color` (see `ColorChoice`) gives stdout colour.
+    /// ANSI bold and colour, when `--color` (see `ColorChoice`) gives the results colour
+    /// (never for -o FILE, unless always).
     struct Style {
         var colours: Bool
 

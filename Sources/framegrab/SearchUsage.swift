@@ -13,6 +13,7 @@ struct SearchUsage {
     var showHelp = false
     var verbose = false
     var color = ColorChoice.auto
+    var output = OutputOptions()
 
     var query: String { words.joined(separator: " ") }
 
@@ -20,6 +21,7 @@ struct SearchUsage {
         var usage = SearchUsage()
         var words = Arguments(arguments)
         while let argument = words.next() {
+            if try usage.output.take(argument, from: &words) { continue }
             switch argument {
             case "--db":
                 usage.database = try words.value(for: "--db")
@@ -58,6 +60,9 @@ struct SearchUsage {
             }
         }
         if usage.showHelp { return usage }
+        if usage.output.pretty && !usage.json {
+            throw UsageFailure(message: "--pretty indents JSON: use it with --json")
+        }
         guard !usage.query.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageFailure(message: "no query given (usage: framegrab search [options] QUERY...)")
         }

@@ -6,6 +6,8 @@ import Foundation
 /// The ones that open video are handed on to `framegrab-reader` beside this executable, which
 /// loads FFmpeg and Tesseract. Help for all of them is printed here, from the words they share
 /// (`CommandUsage`).
+Console.prepareStandardStreams()
+
 let commands = CommandTable(default: Command(.grab, run: VideoCommands.handOn(.grab)), [
     Command(.follow, run: VideoCommands.handOn(.follow)),
     Command(.index, run: VideoCommands.handOn(.index)),
@@ -14,4 +16,7 @@ let commands = CommandTable(default: Command(.grab, run: VideoCommands.handOn(.g
     Command(.export, run: ExportCommand.run),
 ])
 
-exit(commands.run(Array(CommandLine.arguments.dropFirst())))
+let status = commands.run(Array(CommandLine.arguments.dropFirst()))
+// A command that did not finish its output (Console.finish) failed: -o FILE stays as it was.
+Console.discardOutput()
+exit(status)

@@ -24,6 +24,10 @@ public final class FrameGrabber {
         /// Only this part of the frame as displayed is read; every box stays in the whole
         /// frame's pixels. It must lie inside the frame (`.cropOutsideFrame`).
         public var crop: BoundingBox?
+        /// A time that shows a frame already read (two `--at` within one frame) gets that
+        /// reading again, `frame.reusedFrom` naming the time it was read for, instead of being
+        /// read twice: the frame is decoded to know which it is, and OCR is skipped.
+        public var reusesReadings = false
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -47,6 +51,8 @@ public final class FrameGrabber {
     private let crop: BoundingBox?
     /// What stdin was copied into, kept open as long as FFmpeg may read it.
     private let spool: SpooledInput?
+    /// The reports read so far, when `Options.reusesReadings`.
+    private var readings: FrameReportCache?
 
     /// Frames decoded so far: 0 for protected content, always.
     public var framesDecoded: Int { seeker?.framesDecoded ?? 0 }
@@ -73,6 +79,7 @@ public final class FrameGrabber {
         crop = options.crop
         self.spool = spool
         let path = input.path
+        readings = options.reusesReadings ? FrameReportCache() : nil
         if let protection = input.protection {
             self.protection = protection
             source = SourceInfo(path: path, format: input.format ?? "unknown", duration: nil, video: nil, title: nil)
@@ -129,7 +136,9 @@ public final class FrameGrabber {
     /// `shouldCancel` is polled between lines and inside Tesseract; once it answers true the
     /// report comes back early and its regions mean nothing: the caller, who cancelled, drops it.
     /// `earlier` is asked, once the frame is decoded and before any OCR, for a report already
-    /// read from the frame with that stream timestamp; one it returns is reused for `time`.
+    /// read from the frame with that stream timestamp; one it returns is reused for `time`,
+    /// its `frame.reusedFrom` the time it was first read for. Without `earlier`, a grabber
+    /// made with `Options.reusesReadings` asks the reports it read itself.
     public func report(at time: MediaTime, shouldCancel: (@Sendable () -> Bool)? = nil,
                        reusing earlier: ((_ frameTimestamp: Int64) -> FrameReport?)? = nil) throws(FrameGrabError) -> FrameReport {
         guard protection == nil, let seeker, let analyzer else { return skippedReport(at: time) }
@@ -145,7 +154,10 @@ public final class FrameGrabber {
             return skippedReport(at: time)
         }
         let decoded = DispatchTime.now()
-        if var reused = earlier?(frame.timestamp) {
+        let key = FrameReportCache.Key(path: source.path, frameTimestamp: frame.timestamp)
+        let lookUp = earlier ?? { [self] _ in readings?.report(for: key) }
+        if var reused = lookUp(frame.timestamp) {
+            reused.frame.reusedFrom = reused.frame.reusedFrom ?? reused.frame.requested
             reused.frame.requested = time
             reused.timings = .init(decodeSeconds: seconds(from: decodeStart, to: decoded),
                                    framesDecoded: seeker.framesDecoded - decodedBefore)
@@ -182,6 +194,7 @@ public final class FrameGrabber {
             layoutAndOCRSeconds: seconds(from: decoded, to: analysed),
             framesDecoded: seeker.framesDecoded - decodedBefore
         )
+        if earlier == nil { readings?.store(report, for: key) }
         return report
     }
 

@@ -19,6 +19,10 @@ public struct FrameReport: Sendable {
         public var contentArea: BoundingBox?
         /// The part of the frame that was read (`FrameGrabber.Options.crop`); nil for all of it.
         public var crop: BoundingBox?
+        /// The time first asked for when this is the reading of a frame read before (another
+        /// `--at` on the same frame, a frame follow read again): nil when it was read for
+        /// `requested`.
+        public var reusedFrom: MediaTime?
     }
 
     /// Where the time went, for `--verbose` and benchmarks.

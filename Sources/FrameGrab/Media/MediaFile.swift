@@ -281,7 +281,7 @@ extension MediaFile {
             codedWidth: Int(parameters.pointee.width),
             codedHeight: Int(parameters.pointee.height),
             geometry: geometry,
-            frameRate: rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
+            frameRate: FrameRate(numerator: Int(rate.num), denominator: Int(rate.den))
         )
     }
 

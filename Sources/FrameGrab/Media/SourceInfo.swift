@@ -20,8 +20,9 @@ public struct VideoStreamInfo: Equatable, Sendable {
     public var codedWidth: Int
     public var codedHeight: Int
     public var geometry: DisplayGeometry
-    /// Frames per second, when known.
-    public var frameRate: Double?
+    /// The frame rate FFmpeg guesses for the stream (`av_guess_frame_rate`: the stream's
+    /// `r_frame_rate` unless its average rate is the more plausible), when known.
+    public var frameRate: FrameRate?
 
     /// The picture as a player shows it.
     public var width: Int { geometry.displayWidth }

@@ -1,8 +1,9 @@
 extension FrameReport {
-    /// The JSON contract: `source`, `frame`, `status`, `skip_reason`, `protection`, `regions`,
-    /// in that order.
+    /// The JSON contract: `schema_version`, `source`, `frame`, `status`, `skip_reason`,
+    /// `protection`, `regions`, in that order.
     public var json: JSONValue {
         .object([
+            OutputSchema.member,
             ("source", source.json),
             ("frame", frame.json),
             ("status", .string(status.rawValue)),
@@ -52,7 +53,8 @@ extension VideoStreamInfo {
             ("width", .int(width)),
             ("height", .int(height)),
             ("rotation", .int(geometry.rotation)),
-            ("frame_rate", frameRate.map { .number($0, decimals: 6) } ?? .null),
+            ("frame_rate", frameRate.map { .number($0.perSecond, decimals: 6) } ?? .null),
+            ("frame_rate_ratio", .optional(frameRate?.ratio)),
             ("pixel_format", .optional(pixelFormat)),
             ("sample_aspect_ratio", .string("\(geometry.sampleAspect.num):\(geometry.sampleAspect.den)")),
         ])
@@ -69,6 +71,7 @@ extension FrameReport.Frame {
             ("height", height.map(JSONValue.int) ?? .null),
             ("content_area", contentArea?.json ?? .null),
             ("crop", crop?.json ?? .null),
+            ("reused_from", reusedFrom.map { .number($0.seconds, decimals: 6) } ?? .null),
         ])
     }
 }

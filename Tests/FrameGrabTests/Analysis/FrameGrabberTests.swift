@@ -33,6 +33,35 @@ struct FrameGrabberTests {
         }
     }
 
+    @Test("reusesReadings: a time within a frame read before gets that reading, saying for which time, without OCR")
+    func reusesReadings() throws {
+        let truth = try Fixtures.truth("counter.mp4")
+        var options = FrameGrabber.Options()
+        options.reusesReadings = true
+        let grabber = try FrameGrabber(path: Fixtures.path("counter.mp4"), options: options)
+        // Two times inside frame 30, then frame 150, then frame 30 again.
+        let first = MediaTime(seconds: truth.time(ofFrame: 30) + 0.001)
+        let inside = MediaTime(seconds: truth.time(ofFrame: 30) + truth.framePeriod - 0.002)
+        let read = try grabber.report(at: first)
+        let again = try grabber.report(at: inside)
+        let other = try grabber.report(at: MediaTime(seconds: truth.time(ofFrame: 150) + 0.001))
+        let later = try grabber.report(at: inside)
+        #expect(read.frame.reusedFrom == nil && other.frame.reusedFrom == nil, "read for their own times")
+        for reused in [again, later] {
+            #expect(reused.frame.reusedFrom == first, "the reading of \(first.seconds)")
+            #expect(reused.frame.requested == inside && reused.frame.time == read.frame.time)
+            #expect(reused.regions.map(\.text) == read.regions.map(\.text) && reused.regions.map(\.text) == [ClipTruth.counterText(30)])
+            #expect(reused.timings.layoutAndOCRSeconds == 0, "no OCR for a reading reused")
+        }
+        #expect(other.regions.map(\.text) == [ClipTruth.counterText(150)])
+
+        // Without the option every time is read for itself.
+        let plain = try FrameGrabber(path: Fixtures.path("counter.mp4"))
+        _ = try plain.report(at: first)
+        let readAgain = try plain.report(at: inside)
+        #expect(readAgain.frame.reusedFrom == nil && readAgain.timings.layoutAndOCRSeconds > 0)
+    }
+
     @Test("A report serialises to one line of JSON that says what the report says")
     func reportJSON() throws {
         let grabber = try FrameGrabber(path: Fixtures.path("counter.ts"))

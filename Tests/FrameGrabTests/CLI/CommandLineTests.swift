@@ -1,4 +1,5 @@
 import Foundation
+import FrameGrab
 import Testing
 
 /// `framegrab` end to end: exit status, one line on stderr, nothing half-printed.
@@ -95,6 +96,12 @@ struct CommandLineTests {
                 status: 5, names: counter, documents: 2),
         Failure(label: "missing OCR language", arguments: ["--at", "1", "-l", "xyz", counter], status: 7, names: counter),
         Failure(label: "bad tessdata directory", arguments: ["--at", "1", "--tessdata-dir", "/nonexistent", counter], status: 7, names: counter),
+        Failure(label: "--pretty with --format text", arguments: ["--at", "1", "--format", "text", "--pretty", counter], status: 2, names: "--pretty"),
+        Failure(label: "-o without a value", arguments: ["--at", "1", counter, "-o"], status: 2, names: "-o"),
+        Failure(label: "-o into a missing directory", arguments: ["--at", "1", "-o", "TestVideos/no-such-directory/out.json", counter],
+                status: 10, names: "TestVideos/no-such-directory/out.json", says: "cannot create a temporary file beside it (No such file or directory)"),
+        Failure(label: "-o onto a directory", arguments: ["--at", "1", "-o", "TestVideos/bad", counter], status: 10, names: "TestVideos/bad",
+                says: "cannot replace it (Is a directory)"),
         Failure(label: "help for no such command", arguments: ["help", "nosuch"], status: 2, names: "nosuch",
                 says: "commands: grab, follow, index, scan, search, export"),
         Failure(label: "help for two commands", arguments: ["help", "scan", "index"], status: 2, names: "framegrab help [COMMAND]"),
@@ -141,7 +148,9 @@ struct CommandLineTests {
         let numbers = result.stdoutLines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count == 5 && $0.allSatisfy(\.isNumber) }
         // 20.02 s long at 29.97 fps: the end shows frame 599, 10.02 s frame 300, 0.02 s frame 0.
         #expect(numbers == ["00599", "00300", "00000"], "\(result)")
-        #expect(result.stdout.contains("--- -10s (frame at 00:00:10.010)"), "\(result)")
+        // One group per --at, a GS line between each two: the last, outside the video, empty.
+        let groups = result.stdout.components(separatedBy: FrameReport.frameSeparator + "\n")
+        #expect(groups == ["00599\n", "00300\n", "00000\n", ""], "\(result)")
         #expect(result.stderrLines == ["TestVideos/\(clip): time 00:01:00.000 before the end is outside the video "
                                        + "(the video runs 00:00:00.000 to 00:00:20.020)"],
                 "\(result)")

@@ -176,7 +176,7 @@ struct FollowCommandTests {
         let result = try FrameGrabCommand.run(["follow", "--help"])
         #expect(result.status == 0)
         for words in [#"{"event":"pause","time":750.0}"#, #"{"event":"scrub","time":12.5}"#, #"{"event":"open","path":"talk.mp4"}"#,
-                      "--mpv SOCKET", "--settle SECONDS", "--osd", "8  mpv unreachable"] {
+                      "--mpv SOCKET", "--settle SECONDS", "--osd", "8    mpv unreachable"] {
             #expect(result.stdout.contains(words), "help mentions \(words)")
         }
         let main = try FrameGrabCommand.run(["--help"])

@@ -184,6 +184,9 @@ struct IndexCommandTests {
                 status: 2, names: "TestVideos/bad/notes.txt"),
         Failure(label: "index: a missing video", arguments: ["index", "--db", "/tmp/framegrab-missing-\(UUID().uuidString).db", "TestVideos/no-such-clip.mp4"],
                 status: 9, names: "no-such-clip.mp4"),
+        Failure(label: "index: -o without --json", arguments: ["index", "-o", "/tmp/framegrab-unused.jsonl", "TestVideos/talk-light.mp4"],
+                status: 2, names: "--json"),
+        Failure(label: "index: --pretty without --json", arguments: ["index", "--pretty", "TestVideos/talk-light.mp4"], status: 2, names: "--pretty"),
         Failure(label: "scan: no video", arguments: ["scan"], status: 2, names: nil),
         Failure(label: "scan: malformed --settle", arguments: ["scan", "--settle", "-1", "TestVideos/talk-light.mp4"], status: 2, names: "-1"),
         Failure(label: "scan: a missing video", arguments: ["scan", "TestVideos/no-such-clip.mp4"], status: 3, names: "no-such-clip.mp4"),
@@ -242,9 +245,9 @@ struct IndexCommandTests {
         #expect(screens.count == 4)
         #expect(screens.map { $0["start"] as? Double } == [0, 3, 6, 9])
         for screen in screens {
-            #expect(Array(screen.keys).sorted() == ["end", "frame", "protection", "regions", "skip_reason", "source", "start", "status"])
+            #expect(Array(screen.keys).sorted() == ["end", "frame", "protection", "regions", "schema_version", "skip_reason", "source", "start", "status"])
         }
         let firstLine = try #require(result.stdoutLines.first)
-        #expect(firstLine.hasPrefix("{\"start\":0,\"end\":3,\"source\":"), "start and end come first")
+        #expect(firstLine.hasPrefix("{\"schema_version\":1,\"start\":0,\"end\":3,\"source\":"), "the version, then start and end come first")
     }
 }

@@ -66,7 +66,7 @@ struct SearchCommandTests {
         #expect(result.stdoutLines.count == 2)
         let first = try JSONValue(parsing: try #require(result.stdoutLines.first))
         guard case .object(let members) = first else { Issue.record("not an object"); return }
-        #expect(members.map(\.0) == ["path", "start", "end", "time", "kind", "language", "text", "bbox", "score", "link", "lines"])
+        #expect(members.map(\.0) == ["schema_version", "path", "start", "end", "time", "kind", "language", "text", "bbox", "score", "link", "lines"])
         #expect(first["path"]?.stringValue == "/videos/cpp/move.mkv")
         #expect(first["start"]?.doubleValue == 0 && first["end"]?.doubleValue == 5 && first["time"]?.doubleValue == 0.5)
         #expect(first["kind"]?.stringValue == "code" && first["language"]?.stringValue == "cpp")
@@ -153,6 +153,8 @@ struct SearchCommandTests {
         Failure(label: "corrupt index", arguments: { ["search", "--db", $0.corrupt, "fetchUser"] }, status: 2,
                 says: { "\($0.corrupt): database error 11" }),
         Failure(label: "no query", arguments: { ["search", "--db", $0.index] }, status: 2, says: { _ in "no query" }),
+        Failure(label: "--pretty without --json", arguments: { ["search", "--db", $0.index, "--pretty", "renderQueue"] }, status: 2,
+                says: { _ in "--pretty indents JSON: use it with --json" }),
         Failure(label: "unknown option", arguments: { ["search", "--db", $0.index, "--force"] }, status: 2,
                 says: { _ in "unknown option '--force'" }),
         Failure(label: "bad limit", arguments: { ["search", "--db", $0.index, "--limit", "0", "x"] }, status: 2, says: { _ in "--limit '0'" }),
@@ -221,7 +223,7 @@ struct SearchCommandTests {
         #expect(result.stdoutLines == expected)
         let first = try JSONValue(parsing: try #require(result.stdoutLines.first))
         guard case .object(let members) = first else { Issue.record("not an object"); return }
-        #expect(members.map(\.0) == ["path", "start", "end", "time", "regions"])
+        #expect(members.map(\.0) == ["schema_version", "path", "start", "end", "time", "regions"])
 
         let some = try FrameGrabCommand.run(["export", "--db", databases.index, "/videos/talks/", "/videos/ties.mp4", "/videos/none"])
         #expect(some.status == 0)

@@ -24,7 +24,8 @@ struct MediaFileTests {
         #expect(Int64(aspect.num) * truth.sampleAspectRatio.den == Int64(aspect.den) * truth.sampleAspectRatio.num,
                 "sample aspect \(aspect.num):\(aspect.den)")
         let rate = Double(truth.frameRate.num) / Double(truth.frameRate.den)
-        #expect(abs((video.frameRate ?? 0) - rate) < 0.001)
+        #expect(abs((video.frameRate?.perSecond ?? 0) - rate) < 0.001)
+        #expect(video.frameRate?.ratio == "\(truth.frameRate.num)/\(truth.frameRate.den)", "the exact ratio, as ffprobe's r_frame_rate")
         let duration = try #require(info.duration)
         #expect(abs(duration.seconds - truth.duration) <= 0.001, "duration \(duration.seconds)")
     }

@@ -49,7 +49,9 @@ struct JSONDocument {
     }
 
     func check(requested: MediaTime, path: String, truth: ClipTruth, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Set(["source", "frame", "status", "skip_reason", "protection", "regions"]).isSubset(of: root.keys), "keys: \(root.keys.sorted())")
+        #expect(Set(["schema_version", "source", "frame", "status", "skip_reason", "protection", "regions"]).isSubset(of: root.keys),
+                "keys: \(root.keys.sorted())")
+        #expect(line.hasPrefix(#"{"schema_version":1,"#), "the schema's version comes first, and is 1")
 
         let source = try object(root["source"], "source")
         #expect(source["path"] as? String == path)
@@ -66,6 +68,8 @@ struct JSONDocument {
         #expect(try integer(video["rotation"], "rotation") == truth.rotation)
         let rate = try number(video["frame_rate"], "frame_rate")
         #expect(abs(rate - Double(truth.frameRate.num) / Double(truth.frameRate.den)) < 0.001)
+        #expect(video["frame_rate_ratio"] as? String == "\(truth.frameRate.num)/\(truth.frameRate.den)",
+                "the exact rate, as ffprobe's r_frame_rate: \(String(describing: video["frame_rate_ratio"]))")
 
         let frame = try object(root["frame"], "frame")
         let asked = try number(frame["requested"], "frame.requested")
@@ -79,6 +83,7 @@ struct JSONDocument {
         #expect(try integer(frame["width"], "frame.width") == truth.display.width)
         #expect(try integer(frame["height"], "frame.height") == truth.display.height)
         #expect(frame.keys.contains("crop") && frame["crop"] is NSNull, "crop is null without --crop")
+        #expect(frame.keys.contains("reused_from") && frame["reused_from"] is NSNull, "each --at here shows a frame of its own")
 
         #expect(root["status"] as? String == "analyzed")
         #expect(root["skip_reason"] is NSNull, "skip_reason is null when analysed")

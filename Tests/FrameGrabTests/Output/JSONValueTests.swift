@@ -44,4 +44,30 @@ struct JSONValueTests {
     func numbers(value: JSONValue, serialized: String) {
         #expect(value.serialized == serialized)
     }
+
+    @Test("Pretty: two spaces a level, one member or element a line, empty ones kept short; the same document")
+    func pretty() throws {
+        let value = JSONValue.object([
+            ("schema_version", .int(1)), ("text", .string("a\nb")), ("none", .array([])), ("empty", .object([])),
+            ("box", .object([("x", .int(1)), ("y", .double(2.5))])), ("words", .array([.string("w"), .null])),
+        ])
+        #expect(value.prettySerialized == """
+            {
+              "schema_version": 1,
+              "text": "a\\nb",
+              "none": [],
+              "empty": {},
+              "box": {
+                "x": 1,
+                "y": 2.5
+              },
+              "words": [
+                "w",
+                null
+              ]
+            }
+            """)
+        #expect(try JSONValue(parsing: value.prettySerialized) == value)
+        #expect(JSONValue.string("x").prettySerialized == #""x""#)
+    }
 }

@@ -153,7 +153,7 @@ final class FakeFrameSource: FrameReportSource {
     static func report(path: String, requested: MediaTime, frame: Int64?, cancelled: Bool = false) -> FrameReport {
         let geometry = DisplayGeometry(storedWidth: 320, storedHeight: 180)
         let video = VideoStreamInfo(codec: "fake", pixelFormat: "gray", codedWidth: 320, codedHeight: 180,
-                                    geometry: geometry, frameRate: 30)
+                                    geometry: geometry, frameRate: FrameRate(numerator: 30, denominator: 1))
         let source = SourceInfo(path: path, format: "fake", duration: MediaTime(seconds: 60), video: video, title: nil)
         guard let frame else {
             return FrameReport(source: source, frame: .init(requested: requested, time: nil, width: 320, height: 180),
