@@ -159,12 +159,8 @@ struct CommandLineTests {
     @Test("Back from the end of a video whose duration is unknown: one line, status 5")
     func fromTheEndOfNoKnownEnd() throws {
         // A playlist without #EXT-X-ENDLIST may still grow: it has no duration.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, playlist) = try Fixtures.livePlaylist()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let playlist = directory.appendingPathComponent("live.m3u8").path
-        let segments = (0..<5).map { "#EXTINF:4.004,\n" + Fixtures.path("hls/counter\($0).ts") + "\n" }
-        try ("#EXTM3U\n#EXT-X-TARGETDURATION:4\n" + segments.joined()).write(toFile: playlist, atomically: true, encoding: .utf8)
         let live = try FrameGrabCommand.run(["--at", "-10s", playlist])
         #expect(live.status == 5, "\(live)")
         #expect(live.stderrLines == ["\(playlist): cannot count 00:00:10.000 back from the end: the video's duration is unknown "

@@ -90,12 +90,8 @@ struct FrameSeekerTests {
     func refusedSeek() throws {
         // A playlist without #EXT-X-ENDLIST may still grow: FFmpeg's HLS demuxer starts near
         // its live end (counter2.ts, 8 s in) and refuses every seek.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, playlist) = try Fixtures.livePlaylist()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let playlist = directory.appendingPathComponent("live.m3u8").path
-        let segments = (0..<5).map { "#EXTINF:4.004,\n" + Fixtures.path("hls/counter\($0).ts") + "\n" }
-        try ("#EXTM3U\n#EXT-X-TARGETDURATION:4\n" + segments.joined()).write(toFile: playlist, atomically: true, encoding: .utf8)
         let seeker = try FrameSeeker(file: MediaFile(path: playlist))
         #expect {
             _ = try seeker.frame(at: MediaTime(seconds: 1))

@@ -42,4 +42,16 @@ enum Fixtures {
 
     /// Every talk-like clip: slides with known regions, lines and words.
     static let talkClips = ["talk-light.mp4", "talk-dark.mp4", "rotated.mp4", "anamorphic.mp4"]
+
+    /// A playlist without `#EXT-X-ENDLIST` over the counter's HLS segments, in a directory of
+    /// its own for the caller to remove: it may still grow, so it has no duration, and FFmpeg's
+    /// HLS demuxer starts near its live end.
+    static func livePlaylist() throws -> (directory: URL, path: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let playlist = directory.appendingPathComponent("live.m3u8").path
+        let segments = (0..<5).map { "#EXTINF:4.004,\n" + path("hls/counter\($0).ts") + "\n" }
+        try ("#EXTM3U\n#EXT-X-TARGETDURATION:4\n" + segments.joined()).write(toFile: playlist, atomically: true, encoding: .utf8)
+        return (directory, playlist)
+    }
 }
