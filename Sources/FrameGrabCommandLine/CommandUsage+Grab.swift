@@ -19,8 +19,9 @@ extension CommandUsage {
 
             --format text prints just the text: the regions top to bottom, each separated from the
             next by a line holding only an ASCII RS (record separator, 0x1E), and with several
-            --at each frame from the next by a line holding only an ASCII GS (group separator,
-            0x1D), so that the nth group is the nth --at (empty when nothing was read there).
+            --at or inputs each frame from the next by a line holding only an ASCII GS (group
+            separator, 0x1D), read or not, so that the nth group is the nth frame asked for
+            (every TIME of the first input, then of the next; empty when nothing was read).
             Blank lines cannot separate regions (code has them); RS and GS never occur in text
             read off a frame, nor in source code.
 
@@ -77,7 +78,8 @@ extension CommandUsage {
               141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
                    a shell reports for a tool SIGPIPE stopped
             With several --at or inputs, results for the good ones are still printed; the status is
-            that of the first failure, and each failure is one line naming its input.
+            that of the first failure, and each failure is one line naming its input (with -o
+            FILE, FILE is then left as it was).
             """
     )
 }

@@ -52,6 +52,7 @@ enum GrabCommand {
                 : FrameGrabber(path: video, options: options, engines: engines)
         } catch {
             Console.error(error.description)
+            for _ in 0..<max(1, usage.times.count) { beginFrame(&frames, usage: usage) }
             return ExitCode(error)
         }
         if engines == nil { engines = grabber.engines }
@@ -59,6 +60,7 @@ enum GrabCommand {
         if times.isEmpty {
             guard grabber.isStillImage else {
                 Console.error("\(video): a video needs --at TIME (usage: framegrab --at TIME VIDEO...)")
+                beginFrame(&frames, usage: usage)
                 return .usage
             }
             times = [("0", .fromStart(MediaTime(microseconds: 0)))]
@@ -68,9 +70,7 @@ enum GrabCommand {
         var toldProtected = false
         for request in times {
             let heading = usage.inputs.count > 1 ? "\(video) at \(request.text)" : request.text
-            // Before every frame but the first, read or not: the nth group is the nth reading asked for.
-            if usage.format == .text && frames > 0 { Console.output(FrameReport.frameSeparator) }
-            frames += 1
+            beginFrame(&frames, usage: usage)
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
                 switch usage.format {
@@ -107,6 +107,14 @@ enum GrabCommand {
             }
         }
         return status
+    }
+
+    /// `--format text`: a GS line before every frame asked for but the first, whether or not
+    /// it is read, so that the nth group is the nth frame (an input that cannot be opened
+    /// counts one a TIME, or one without --at, as an image would).
+    private static func beginFrame(_ frames: inout Int, usage: Usage) {
+        if usage.format == .text && frames > 0 { Console.output(FrameReport.frameSeparator) }
+        frames += 1
     }
 }
 

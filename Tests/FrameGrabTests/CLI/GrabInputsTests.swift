@@ -161,6 +161,11 @@ struct GrabInputsTests {
         let result = try FrameGrabCommand.run(["--format", "text", "--at", "1", "--at", "2", "TestVideos/counter.mp4", "TestVideos/counter.mov"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         #expect(result.stdout == ["00029", "00059", "00029", "00059"].joined(separator: "\n\u{1D}\n") + "\n", "\(result)")
+        // An input that cannot be opened keeps its place: one empty group a --at.
+        let missing = try FrameGrabCommand.run(["--format", "text", "--at", "1", "--at", "2", "TestVideos/no-such-clip.mp4",
+                                                "TestVideos/counter.mov"])
+        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.stdout == "\u{1D}\n\u{1D}\n00029\n\u{1D}\n00059\n", "\(missing)")
     }
 
     // MARK: Crop
