@@ -6,12 +6,7 @@ extension SearchHit {
     /// `language`, `text`, `bbox`, `score`, `link`, then `lines` with their `matches`
     /// (`[from, to]` in Unicode scalars, `to` excluded).
     public var json: JSONValue {
-        .object([
-            OutputSchema.member,
-            ("path", .string(path)),
-            ("start", .number(start.seconds, decimals: 6)),
-            ("end", .number(end.seconds, decimals: 6)),
-            ("time", .number(time.seconds, decimals: 6)),
+        .object(StoredScreen.placeMembers(path: path, start: start, end: end, time: time) + [
             ("kind", .string(kind.rawValue)),
             ("language", .optional(language)),
             ("text", .string(text)),

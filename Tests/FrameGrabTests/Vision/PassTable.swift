@@ -17,15 +17,13 @@ enum PassTable {
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { row, line in
             var characters: [ReadCharacter] = []
             var spaces = 0
-            var word = 0
             for (column, value) in line.enumerated() {
                 if value == " " {
                     spaces += 1
                     continue
                 }
-                if spaces > 0 && !characters.isEmpty { word += 1 }
                 characters.append(ReadCharacter(value: value, box: BoundingBox(x: 100 + 14 * column, y: 30 * row, width: 14, height: 20),
-                                                confidence: 0.9, word: word, spacesBefore: characters.isEmpty ? 0 : spaces))
+                                                confidence: 0.9, spacesBefore: characters.isEmpty ? 0 : spaces))
                 spaces = 0
             }
             var read = ReadRow(words: [], glyphs: [], place: BoundingBox(x: 100, y: 30 * row, width: 0, height: 20))

@@ -7,9 +7,6 @@ struct ReadCharacter: Equatable {
     var box: BoundingBox
     /// The confidence OCR gave that word.
     var confidence: Double
-    /// Which word of its row OCR read it in, counted from 0: characters of one reading stay
-    /// together when a pass moves them.
-    var word: Int
     /// How many spaces stand before it on its line (none before the first: that is the row's
     /// indent). OCR puts one between its words; code layout counts them from the grid.
     var spacesBefore: Int
@@ -23,14 +20,14 @@ struct ReadCharacter: Equatable {
     var isPendingCloser = false
 
     /// The characters of `word`, each given its share of the word's box, left to right.
-    static func characters(of word: Word, index: Int, spacesBefore: Int) -> [ReadCharacter] {
+    static func characters(of word: Word, spacesBefore: Int) -> [ReadCharacter] {
         let characters = Array(word.text)
         let perCharacter = Double(word.box.width) / Double(max(1, characters.count))
         return characters.enumerated().map { offset, value in
             let left = word.box.x + Int((Double(offset) * perCharacter).rounded())
             let right = word.box.x + Int((Double(offset + 1) * perCharacter).rounded())
             return ReadCharacter(value: value, box: BoundingBox(left: left, top: word.box.y, right: right, bottom: word.box.bottom),
-                                 confidence: word.confidence, word: index, spacesBefore: offset == 0 ? spacesBefore : 0)
+                                 confidence: word.confidence, spacesBefore: offset == 0 ? spacesBefore : 0)
         }
     }
 }

@@ -79,7 +79,7 @@ struct ReadRow: Equatable {
         get { wordRanges.map { Self.word(of: characters[$0]) } }
         set {
             characters = newValue.filter { !$0.text.isEmpty }.enumerated().flatMap { index, word in
-                ReadCharacter.characters(of: word, index: index, spacesBefore: index == 0 ? 0 : 1)
+                ReadCharacter.characters(of: word, spacesBefore: index == 0 ? 0 : 1)
             }
         }
     }
@@ -105,13 +105,9 @@ struct ReadRow: Equatable {
 
     /// `other`'s characters after these, a space apart: the rest of the row, read apart.
     mutating func append(_ other: ReadRow) {
-        let words = (characters.last?.word ?? -1) + 1
-        characters += other.characters.enumerated().map { index, character in
-            var character = character
-            character.word += words
-            if index == 0 && !characters.isEmpty { character.spacesBefore = 1 }
-            return character
-        }
+        var appended = other.characters
+        if !characters.isEmpty, !appended.isEmpty { appended[0].spacesBefore = 1 }
+        characters += appended
         glyphs += other.glyphs
         markedZeros += other.markedZeros
         if characters.isEmpty { place = place.union(other.place) }
@@ -128,9 +124,8 @@ struct ReadRow: Equatable {
         }
         let replaced = characters[range]
         let word = Self.word(of: replaced)
-        var new = ReadCharacter.characters(of: Word(text: String(values), box: word.box, confidence: word.confidence),
-                                           index: replaced[range.lowerBound].word, spacesBefore: replaced[range.lowerBound].spacesBefore)
-        for index in new.indices { new[index].column = nil }
+        let new = ReadCharacter.characters(of: Word(text: String(values), box: word.box, confidence: word.confidence),
+                                           spacesBefore: replaced[range.lowerBound].spacesBefore)
         characters.replaceSubrange(range, with: new)
     }
 }
