@@ -40,7 +40,8 @@ public final class FrameAnalyzer {
                              regions: Reading.regions(from: readBlocks, contentArea: contentArea, image: image, trace: trace))
         guard let trace else { return text }
         text.layout = readBlocks.map { read in
-            "block \(read.block.box) \(read.block.polarity.rawValue) x-height \(read.block.xHeight)\n"
+            "block \(read.block.box) \(read.block.polarity.rawValue) x-height \(read.block.xHeight)"
+                + (read.block.panel.map { " in panel \($0)" } ?? "") + "\n"
                 + zip(read.block.lines, read.rows).map { row, line in "  row \(row.box) -> \(line.box) \(line.text)" }.joined(separator: "\n")
                 + (read.rows.count != read.block.lines.count ? "\n  (\(read.block.lines.count) rows, \(read.rows.count) lines read)" : "")
         }.joined(separator: "\n")

@@ -11,11 +11,24 @@ struct BackgroundMap {
     let columns: Int
     let rows: Int
     private let levels: [UInt8]
+    /// The surfaces inside the picture that text can stand in (code cards, editor panes,
+    /// terminal windows), largest first.
+    let panels: [Panel]
+
+    /// A filled rectangle that differs from what is around it, and its ground level.
+    struct Panel {
+        var box: BoundingBox
+        var level: UInt8
+    }
 
     /// Share of a tile's pixels within a few levels of its most common one for it to be flat.
     private static let flatShare = 0.85
     /// Touching flat tiles of one level it takes to make a ground surface (a panel, a slide).
     private static let smallestSurface = 6
+    /// Levels between touching flat tiles of one panel: one bin of `tileModes`, so that a
+    /// slide's gradient (a level or two a tile) stays one surface while the edge of a panel
+    /// as faint as a person still sees (#eceff4 on #fafafa: 11 levels) parts two.
+    private static let panelStep = 4
 
     init(_ image: GrayImage, tileSize: Int = 16) {
         self.tileSize = tileSize
@@ -24,6 +37,25 @@ struct BackgroundMap {
         var tiles = BackgroundMap.tileModes(image, tileSize: tileSize, columns: columns, rows: rows)
         BackgroundMap.keepSurfaces(&tiles, columns: columns, rows: rows)
         levels = BackgroundMap.grounds(tiles, columns: columns, rows: rows)
+        panels = BackgroundMap.panels(tiles, columns: columns, rows: rows).map { span, level in
+            Panel(box: BoundingBox(x: span.x * tileSize, y: span.y * tileSize,
+                                   width: min(image.width - span.x * tileSize, span.width * tileSize),
+                                   height: min(image.height - span.y * tileSize, span.height * tileSize)),
+                  level: level)
+        }
+    }
+
+    /// The smallest panel `box` stands in, nil when it stands on the picture's own ground:
+    /// inside the panel's box (a panel's edge tiles are not flat, so text can reach half a
+    /// tile past its flat ones) and on its ground (a status bar's strip just below an editor
+    /// pane is not the pane).
+    func panel(holding box: BoundingBox) -> BoundingBox? {
+        let slack = tileSize / 2
+        let ground = Int(ground(under: box))
+        return panels.last { panel in
+            box.x >= panel.box.x - slack && box.y >= panel.box.y - slack && box.right <= panel.box.right + slack
+                && box.bottom <= panel.box.bottom + slack && abs(ground - Int(panel.level)) <= 2 * BackgroundMap.panelStep
+        }?.box
     }
 
     /// The ground of one tile row, for filling masks a row at a time.
@@ -102,6 +134,72 @@ struct BackgroundMap {
         for index in tiles.indices where tiles[index].isFlat && sizes[surface[index]] < smallestSurface {
             tiles[index].isFlat = false
         }
+    }
+
+    /// The panels, as boxes of tiles with their levels, largest first: surfaces of flat tiles
+    /// of one level (`panelStep` apart at most from tile to tile), trimmed to the rectangle
+    /// they fill (an editor's active tab joins its pane, the tab bar beside it does not), that
+    /// do not reach three of the picture's edges (the slide, the desktop, a full-screen
+    /// terminal is the ground itself). The pieces of one panel cut apart by a strip across it
+    /// (an editor's highlighted current line) are joined again: one level, one left and right
+    /// edge, close above one another.
+    private static func panels(_ tiles: [Tile], columns: Int, rows: Int) -> [(span: BoundingBox, level: UInt8)] {
+        var label = [Bool](repeating: false, count: tiles.count)
+        var surfaces: [(level: UInt8, span: BoundingBox)] = []
+        for start in tiles.indices where tiles[start].isFlat && !label[start] {
+            var stack = [start]
+            label[start] = true
+            var span = BoundingBox(x: start % columns, y: start / columns, width: 1, height: 1)
+            while let index = stack.popLast() {
+                let row = index / columns, column = index % columns
+                span = span.union(BoundingBox(x: column, y: row, width: 1, height: 1))
+                for (r, c) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+                where r >= 0 && r < rows && c >= 0 && c < columns {
+                    let neighbour = r * columns + c
+                    guard !label[neighbour], tiles[neighbour].isFlat,
+                          abs(Int(tiles[neighbour].mode) - Int(tiles[index].mode)) <= panelStep else { continue }
+                    label[neighbour] = true
+                    stack.append(neighbour)
+                }
+            }
+            surfaces.append((tiles[start].mode, trimmed(span, level: tiles[start].mode, tiles: tiles, columns: columns)))
+        }
+        func edgesReached(_ span: BoundingBox) -> Int {
+            [span.x <= 1, span.y <= 1, span.right >= columns - 1, span.bottom >= rows - 1].filter { $0 }.count
+        }
+        var pieces = surfaces.filter { edgesReached($0.span) < 3 && $0.span.width >= 3 && $0.span.height >= 2 }
+            .map { (level: $0.level, span: $0.span) }
+        var joined = true
+        while joined {
+            joined = false
+            search: for a in pieces.indices {
+                for b in pieces.indices where b != a {
+                    let upper = pieces[a].span, lower = pieces[b].span
+                    guard abs(Int(pieces[a].level) - Int(pieces[b].level)) <= panelStep, abs(upper.x - lower.x) <= 1,
+                          abs(upper.right - lower.right) <= 1, lower.y >= upper.bottom - 1, lower.y - upper.bottom <= 3 else { continue }
+                    pieces[a].span = upper.union(lower)
+                    pieces.remove(at: b)
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return pieces.filter { edgesReached($0.span) < 3 }.sorted { $0.span.area > $1.span.area }.map { ($0.span, $0.level) }
+    }
+
+    /// `span` without its outer rows and columns of tiles that are mostly another surface.
+    private static func trimmed(_ span: BoundingBox, level: UInt8, tiles: [Tile], columns: Int) -> BoundingBox {
+        var (left, top, right, bottom) = (span.x, span.y, span.right, span.bottom)
+        func isOther(_ column: Int, _ row: Int) -> Bool {
+            let tile = tiles[row * columns + column]
+            return tile.isFlat && abs(Int(tile.mode) - Int(level)) > panelStep
+        }
+        func mostlyOther(_ cells: [(Int, Int)]) -> Bool { 2 * cells.filter { isOther($0.0, $0.1) }.count > cells.count }
+        while bottom - top > 1 && mostlyOther((left..<right).map { ($0, top) }) { top += 1 }
+        while bottom - top > 1 && mostlyOther((left..<right).map { ($0, bottom - 1) }) { bottom -= 1 }
+        while right - left > 1 && mostlyOther((top..<bottom).map { (left, $0) }) { left += 1 }
+        while right - left > 1 && mostlyOther((top..<bottom).map { (right - 1, $0) }) { right -= 1 }
+        return BoundingBox(left: left, top: top, right: right, bottom: bottom)
     }
 
     private static func grounds(_ tiles: [Tile], columns: Int, rows: Int) -> [UInt8] {

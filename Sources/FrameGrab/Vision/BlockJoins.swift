@@ -118,3 +118,49 @@ struct StrayClosers: BlockJoin {
             && row.box.x >= box.x - 8 * height && row.box.right <= box.right
     }
 }
+
+/// A panel bounds a region: the blocks of monospace text that stand in one panel (a code card
+/// on a slide, an editor pane, a terminal window) are one text, whatever indentation, blank
+/// lines, comments, docstrings and rows of punctuation cut it into blocks, so the code keeps
+/// its relative indentation. Text in another panel, or on the slide beside it, stays apart.
+struct PanelContents: BlockJoin {
+    func joined(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        var joined: [ReadBlock] = []
+        var panels: [(panel: BoundingBox, polarity: Polarity, index: Int)] = []
+        var members: [[ReadBlock]] = []
+        for read in blocks {
+            guard let panel = read.block.panel, !read.rows.isEmpty else {
+                joined.append(read)
+                continue
+            }
+            if let group = panels.firstIndex(where: { $0.panel == panel && $0.polarity == read.block.polarity }) {
+                members[panels[group].index].append(read)
+            } else {
+                panels.append((panel, read.block.polarity, members.count))
+                members.append([read])
+            }
+        }
+        for group in members {
+            guard group.count >= 2, Self.isMonospace(group) else {
+                joined += group
+                continue
+            }
+            // The biggest block's measures (polarity, sizes, ground) stand for the panel's; rows
+            // go in from the left, so that a row's pieces keep their order (a gutter's number,
+            // then its code).
+            var panel = ReadBlock(block: group.max { $0.block.box.area < $1.block.box.area }?.block ?? group[0].block, rows: [])
+            for read in group.sorted(by: { $0.block.box.x < $1.block.box.x }) {
+                for row in read.rows { panel.add(row, sortingWords: panel.rows.contains { $0.box.overlapsVertically(row.box) && $0.box.x > row.box.x }) }
+                panel.block.box = panel.block.box.union(read.block.box)
+            }
+            joined.append(panel)
+        }
+        return joined
+    }
+
+    /// Whether the panel's text is set in monospace type, judged over all of its rows.
+    private static func isMonospace(_ group: [ReadBlock]) -> Bool {
+        let rows = group.flatMap(\.rows)
+        return (CodeIndenter.monospaceFit(glyphs: rows.map(\.glyphs), lines: rows.map(\.line)) ?? 0) >= 0.8
+    }
+}

@@ -19,6 +19,9 @@ struct TextBlock {
     var ground: UInt8 = 0
     /// How far the text's strong strokes stand from the ground, in gray levels.
     var inkContrast: Int = 0
+    /// The panel the block stands in (a code card, an editor pane, a terminal window), nil on
+    /// the picture's own ground: text in one panel is one region.
+    var panel: BoundingBox?
 }
 
 extension TextBlock {
@@ -27,6 +30,7 @@ extension TextBlock {
         func move(_ box: BoundingBox) -> BoundingBox { BoundingBox(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height) }
         var block = self
         block.box = move(box)
+        block.panel = panel.map(move)
         block.lines = lines.map { Row(box: move($0.box), glyphs: $0.glyphs.map(move)) }
         return block
     }

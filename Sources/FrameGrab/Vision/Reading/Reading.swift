@@ -26,6 +26,7 @@ enum Reading {
     static let blockJoins: [any BlockJoin] = [
         GutterPieces(),           // a dim gutter found in pieces is one column
         AlignedColumns(),         // columns sharing their rows are one text
+        PanelContents(),          // the monospace text in one panel is one text
         StrayClosers(),           // a dedented `}` found apart goes back to its code
     ]
 
