@@ -22,8 +22,10 @@ enum CodeIndenter {
             for index in region.rows.indices { region.rows[index].indent = 0 }
             return
         }
-        let cell = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
-        let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: cell) }
+        let cells = glyphs.map { CharacterInk.cells(in: $0) }
+        let cell = refinedCellWidth(rows: cells, guess: guess)
+        let letterHeight = Double(cells.flatMap { $0.map { $0.bottom - $0.top } }.median ?? 0)
+        let rows = cells.map { joiningQuoteTicks($0, cell: cell, letterHeight: letterHeight) }
         // Column 0 is where the leftmost line starts; lines with no words (a numbered empty
         // row of a gutter) have no start.
         let origin = lines.indices.filter { !lines[$0].words.isEmpty }.compactMap { index in
@@ -46,7 +48,7 @@ enum CodeIndenter {
         }
         let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
         let baselines = PunctuationShapes.baselines(placements.map { $0?.characters ?? [] }, inks: placements.map { $0?.inks ?? [] },
-                                                    tops: lines.map(\.box.y))
+                                                    tops: lines.map(\.box.y), xHeight: xHeight)
         region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
 
         for index in region.rows.indices {
@@ -138,13 +140,16 @@ enum CodeIndenter {
     }
 
     /// A `"` is two ticks side by side, high on the line, inside one cell: one character, not
-    /// two. (Two `'` in a row stand a cell apart.)
-    static func joiningQuoteTicks(_ row: [CharacterInk], cell: Double) -> [CharacterInk] {
+    /// two. (Two `'` in a row stand a cell apart.) On a row of marks alone (`"""`), where
+    /// nothing shows how high the line reaches, ticks are told by the height of the letters of
+    /// the rest of the text, `letterHeight`.
+    static func joiningQuoteTicks(_ row: [CharacterInk], cell: Double, letterHeight: Double = 0) -> [CharacterInk] {
         guard row.count >= 2 else { return row }
-        let height = Double(row.map { $0.bottom - $0.top }.median ?? 0)
+        let height = max(Double(row.map { $0.bottom - $0.top }.median ?? 0), letterHeight)
+        let marksAlone = row.allSatisfy { Double($0.bottom - $0.top) <= 0.6 * height }
         let baseline = Double(row.map(\.bottom).median ?? 0)
         func isTick(_ ink: CharacterInk) -> Bool {
-            Double(ink.bottom - ink.top) <= 0.6 * height && Double(ink.bottom) <= baseline - 0.35 * height
+            Double(ink.bottom - ink.top) <= 0.6 * height && (marksAlone || Double(ink.bottom) <= baseline - 0.35 * height)
         }
         var joined: [CharacterInk] = []
         for ink in row {

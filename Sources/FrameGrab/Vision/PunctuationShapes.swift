@@ -3,7 +3,8 @@
 /// mark up high read as `°` or `*` is a backtick, and so is one narrow tick read as a quote or
 /// a tilde; a tall narrow stroke read as a letter, that reaches below the baseline, is a
 /// bracket (`ClosingBrackets` tells which), and a `C` or `>` that does is a parenthesis.
-/// Typographic quotes become the ASCII quotes code uses.
+/// Typographic quotes become the ASCII quotes code uses, and ink all above the x-height read
+/// as a letter is a quote.
 struct PunctuationShapes: CharacterPass {
     /// Every character of code, checked against its ink where it has some; typographic marks
     /// wherever they are.
@@ -67,6 +68,11 @@ struct PunctuationShapes: CharacterPass {
         }
         if highMarks.contains(character) && isSmallHighMark(ink, baseline: baseline, xHeight: xHeight) {
             return .character("`")
+        }
+        // No letter or digit lives above the x-height alone: ink all up there read as one (a
+        // row of `"""` read as `uuu`) is a quote, two ticks or one.
+        if character.isLetter || character.isNumber, ink.parts <= 2, baseline - Double(ink.bottom) >= 0.6 * xHeight {
+            return .character(ink.parts == 2 ? "\"" : "'")
         }
         if dotted.contains(character), let mark = twoDots(ink, baseline: baseline, xHeight: xHeight) {
             return .character(mark)
@@ -132,10 +138,14 @@ struct PunctuationShapes: CharacterPass {
 
     /// Each row's baseline: where its letters without descenders stand, or, for a row with
     /// too few of them (`};`), the baseline of the nearest row that has some, moved by whole
-    /// line pitches. `tops[i]` is row i's top.
-    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], tops: [Int]) -> [Double?] {
+    /// line pitches. `tops[i]` is row i's top. A letter whose ink is lower than most of the
+    /// block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and shows no baseline.
+    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], tops: [Int], xHeight: Double) -> [Double?] {
         let measured: [Double?] = zip(characters, inks).map { row, rowInks in
-            let bottoms = zip(row, rowInks).compactMap { character, ink in onBaseline.contains(character) ? ink?.bottom : nil }.sorted()
+            let bottoms = zip(row, rowInks).compactMap { character, ink -> Int? in
+                guard let ink, onBaseline.contains(character), Double(ink.bottom - ink.top) >= 0.6 * xHeight else { return nil }
+                return ink.bottom
+            }.sorted()
             return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
         }
         let known = measured.indices.filter { measured[$0] != nil }

@@ -57,3 +57,21 @@ extension TextBlock {
         return block
     }
 }
+
+extension Array where Element == TextBlock {
+    /// The blocks with each one made of marks alone (a row of `"""`, `...`, `--`, `*/`: glyphs
+    /// far lower than the letters around them) sized like the main text of its panel, so that
+    /// OCR enlarges it as much as the code it belongs to rather than as if its marks were
+    /// letters: a row of punctuation is read like any other row of the panel.
+    func withMarksSizedByTheirPanel() -> [TextBlock] {
+        map { block in
+            guard let panel = block.panel,
+                  let main = filter({ $0.panel == panel && $0.polarity == block.polarity }).max(by: { $0.lines.count < $1.lines.count }),
+                  Double(block.glyphHeight) < 0.6 * Double(main.xHeight) else { return block }
+            var sized = block
+            sized.xHeight = main.xHeight
+            sized.glyphHeight = main.glyphHeight
+            return sized
+        }
+    }
+}
