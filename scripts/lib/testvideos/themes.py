@@ -243,6 +243,19 @@ SYNTAX = {
                   "if implements interface match namespace new null private protected public readonly return "
                   "static throw true false try use", types="int string bool float void array self mixed",
                   quotes="\"'", annotation=r"\$\w+"),
+    # the cut-from-real-files fixtures (scripts/make-real-cuts): languages Debian ships sources of
+    "shell": Syntax("case do done elif else esac exit export fi for function if in local readonly return set "
+                    "shift then trap until while", line_comment="#", block_comment=(), quotes="\"'",
+                    annotation=r"\$\{?[\w#?@*!-]+\}?", capitalised_types=False),
+    "perl": Syntax("and defined else elsif eq for foreach ge gt if last le local lt my ne next no not or our "
+                   "package redo require return sub undef unless until use while", line_comment="#",
+                   block_comment=(), quotes="\"'", annotation=r"[$@%][\w:]+", capitalised_types=False),
+    "vim": Syntax("call else elseif endfor endfunction endif endtry endwhile for fun function if let return "
+                  "set setlocal syn syntax try unlet while", line_comment='"', block_comment=(), quotes="'",
+                  capitalised_types=False),
+    "tcl": Syntax("catch else elseif eval expr for foreach global if namespace proc return set switch upvar "
+                  "variable while", line_comment="#", block_comment=(), quotes='"', annotation=r"\$[\w:]+",
+                  capitalised_types=False),
 }
 
 
