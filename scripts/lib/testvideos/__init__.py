@@ -18,6 +18,10 @@
   index.py, index_talk.py, index_terminal.py
                      the index clips (a talk with a camera inset, a real xterm)
   output.py          writing TestVideos/: truth JSON, what a run owns, summaries, overlays
+  real_cuts.py       scripts/make-real-cuts: excerpts cut at random lines from real source files
+                     on the machine, on slides and in a real xterm, into .build/real-cuts/<split>/;
+                     their splits are splits/real.py and the sealed splits/real_sealed.py
+  fingerprint.py     the hash of this package's code a cut set's manifest keeps
   readme.py          TestVideos/README.md
   common.py          die, ROOT/OUT, SEED, run, box, union, seconds
 """

@@ -8,7 +8,8 @@ from pathlib import Path
 
 
 def die(message):
-    print(f"make-test-videos: error: {message}", file=sys.stderr)
+    # Named after the script that runs (make-test-videos, make-real-cuts).
+    print(f"{Path(sys.argv[0]).name}: error: {message}", file=sys.stderr)
     sys.exit(1)
 
 

@@ -72,11 +72,18 @@ def read_xwd(data):
 
 
 class TerminalSession:
-    """Xvfb, an xterm on it and a tmux session inside, all started here and stopped on exit."""
+    """Xvfb, an xterm on it and a tmux session inside, all started here and stopped on exit.
 
-    def __init__(self, work):
+    The defaults are index-terminal.mp4's; scripts/make-real-cuts records other screens, fonts and
+    colours (`cell` is the character cell the font must give at 96 dpi, checked; `env` adds to
+    the shell's environment)."""
+
+    def __init__(self, work, screen=(TERMINAL_W, TERMINAL_H), font=TERMINAL_FONT, cell=(11, 23),
+                 colours=("#0c0c0c", "#d0d0d0", "#d0d0d0"), prompt=TERMINAL_PROMPT, env=()):
         self.work = work
         self.processes = []
+        self.screen_size, self.font, self.expected_cell = screen, font, cell
+        self.colours, self.prompt, self.extra_env = colours, prompt, tuple(env)
 
     def __enter__(self):
         try:
@@ -94,7 +101,7 @@ class TerminalSession:
         self.socket = str(self.work / "tmux.sock")
         read_end, write_end = os.pipe()
         self.processes.append(subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{TERMINAL_W}x{TERMINAL_H}x24", "-dpi", "96",
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "{}x{}x24".format(*self.screen_size), "-dpi", "96",
              "-nolisten", "tcp", "-noreset"], pass_fds=(write_end,), stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL))
         os.close(write_end)
@@ -108,15 +115,15 @@ class TerminalSession:
         config = self.work / "tmux.conf"
         config.write_text("set -g status off\nset -g escape-time 0\nset -g history-limit 0\n")
         shell = ["env", "-i", f"HOME={home}", "PATH=/usr/bin:/bin", "TERM=screen", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
-                 "TZ=UTC", f"PS1={TERMINAL_PROMPT}", "HISTFILE=/dev/null", "bash", "--norc", "--noprofile"]
-        cols = (TERMINAL_W - 2 * TERMINAL_BORDER) // 11
-        rows = (TERMINAL_H - 2 * TERMINAL_BORDER) // 23
+                 "TZ=UTC", f"PS1={self.prompt}", "HISTFILE=/dev/null", *self.extra_env, "bash", "--norc", "--noprofile"]
+        cols = (self.screen_size[0] - 2 * TERMINAL_BORDER) // self.expected_cell[0]
+        rows = (self.screen_size[1] - 2 * TERMINAL_BORDER) // self.expected_cell[1]
         self.tmux("-f", str(config), "new-session", "-d", "-s", "index", "-x", str(cols), "-y", str(rows),
                   " ".join(shlex.quote(a) for a in shell), cwd=home)
         self.tty = self.tmux("display-message", "-p", "-t", "index", "#{pane_tty}").strip()
         self.processes.append(subprocess.Popen(
-            ["xterm", "-name", "framegrab", "-fa", TERMINAL_FONT[0], "-fs", str(TERMINAL_FONT[1]),
-             "-bg", "#0c0c0c", "-fg", "#d0d0d0", "-cr", "#d0d0d0", "-geometry", f"{cols}x{rows}+0+0",
+            ["xterm", "-name", "framegrab", "-fa", self.font[0], "-fs", str(self.font[1]),
+             "-bg", self.colours[0], "-fg", self.colours[1], "-cr", self.colours[2], "-geometry", f"{cols}x{rows}+0+0",
              "-b", str(TERMINAL_BORDER), "-bw", "0", "+sb", "-xrm", "XTerm*cursorBlink: false",
              "-e", "tmux", "-S", self.socket, "attach", "-t", "index"],
             env=self.env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -125,12 +132,13 @@ class TerminalSession:
         size = dict(line.split("=") for line in geometry.split())
         self.cell = ((int(size["WIDTH"]) - 2 * TERMINAL_BORDER) // cols, (int(size["HEIGHT"]) - 2 * TERMINAL_BORDER) // rows)
         self.cols, self.rows = cols, rows
-        if self.cell != (11, 23):
-            die(f"xterm's {TERMINAL_FONT[0]} {TERMINAL_FONT[1]} pt cell is {self.cell}, expected 11x23 at 96 dpi")
+        if self.cell != self.expected_cell:
+            die(f"xterm's {self.font[0]} {self.font[1]} pt cell is {self.cell}, expected "
+                f"{self.expected_cell[0]}x{self.expected_cell[1]} at 96 dpi")
         # Keyboard focus follows the pointer without a window manager: keep it in the window
         # (a window without focus draws a hollow cursor).
-        run(["xdotool", "mousemove", str(TERMINAL_W // 2), str(TERMINAL_H // 2)], env=self.env)
-        self.wait_for(lambda text, cursor: text == TERMINAL_PROMPT.rstrip())
+        run(["xdotool", "mousemove", str(self.screen_size[0] // 2), str(self.screen_size[1] // 2)], env=self.env)
+        self.wait_for(lambda text, cursor: text == self.prompt.rstrip())
         return self
 
     def __exit__(self, *exc):

@@ -171,3 +171,85 @@ def src(source, indent=0):
 
 def slide_title(text, font="dejavu-sans-bold", size=44):
     return Text(text, font, size, role="title", spacing=1.2)
+
+
+# Cut-from-real-files fixtures (scripts/make-real-cuts) -----------------------------------------
+
+@dataclass(frozen=True)
+class SourcePool:
+    """Real source files of one language on the machine: every file `pattern` matches under
+    `root` (pathlib glob), optionally only those whose first line matches `shebang`."""
+    language: str
+    globs: tuple                 # (root, pattern) pairs
+    tab: int = 8                 # columns a tab advances to, as the language's tools show it
+    shebang: str = ""            # regex the first line must match; "" = any file
+    fallback: str = ""           # the pool cut from instead when no file matches on this machine
+
+
+@dataclass(frozen=True)
+class DirectoryPool:
+    """Real directories on the machine for `ls -la`: every directory `pattern` matches under `root`."""
+    globs: tuple                 # (root, pattern) pairs
+
+
+@dataclass(frozen=True)
+class CutSlide:
+    """A talk slide holding one or two excerpts cut at random lines from a pool's files.
+
+    layout: "full" (title, one panel), "above" (title, bullets, panel), "beside" (title, bullets
+    on the left, panel on the right; "beside-right": panel left, bullets right), "two" (title,
+    two panels side by side), "camera" (title, panel, a speaker's camera in the bottom right)."""
+    layout: str
+    palette: str                 # the slide's colours
+    font: str                    # the code font (themes.SCREEN_FONTS)
+    size: int                    # code size in pixels at the clip's resolution
+    pools: tuple                 # pool names, one per panel
+    panel_palette: str = ""      # the panels' colours; "" = the slide's
+    text_font: str = "dejavu-sans"
+    title_font: str = "dejavu-sans-bold"
+    spacing: float = 1.34        # code line height / size
+
+
+@dataclass(frozen=True)
+class CutClip:
+    """A clip of CutSlides: display size, how it is stored, where the picture is inside bars."""
+    file: str
+    width: int
+    height: int
+    slides: tuple
+    storage: str = "none"        # "none" or "anamorphic" (stored 3/4 as wide, SAR 4:3)
+    content: tuple = None        # (x, y, width, height) of the active picture; None = all of it
+    crf: int = 20
+
+
+@dataclass(frozen=True)
+class XtermStyle:
+    """A real xterm under Xvfb: screen size, font (fontconfig name, points at 96 dpi) and the
+    character cell it gives, colours, and the ~/.vimrc its vim reads."""
+    screen: tuple                # (width, height) of the X screen
+    font: tuple                  # (family, points)
+    cell: tuple                  # (width, height) xterm's cell must be, checked
+    background: str
+    foreground: str
+    cursor: str
+    vimrc: str = "set nocompatible\nsyntax on\nset number nowrap laststatus=2 noruler noshowcmd shortmess+=I\n"
+    prompt: str = "dev@devbox:~$ "
+
+
+@dataclass(frozen=True)
+class TerminalCut:
+    """One screen of a real terminal: "ls" (ls -la of a directory from `pool`, a list of
+    directories), "sed" (sed -n 'A,Bp' of an excerpt), "less" (the pager at a random line;
+    numbered=True adds -N), "vim" (the editor at a random line)."""
+    program: str
+    pool: str
+    numbered: bool = False
+    colour: bool = False         # ls --color=always
+
+
+@dataclass(frozen=True)
+class TerminalClip:
+    file: str
+    style: XtermStyle
+    screens: tuple
+    crf: int = 20

@@ -34,8 +34,8 @@ def screen_font_info(key, size, line_height):
     return info
 
 
-def check_glyphs(key, size, text, _seen={}):
-    """Die if the font would draw a missing-glyph box for some character of text."""
+def missing_glyph(key, size, text, _seen={}):
+    """A character of text the font would draw as its missing-glyph box, or None."""
     face = screen_font(key, size)
 
     def drawn(ch):
@@ -46,10 +46,18 @@ def check_glyphs(key, size, text, _seen={}):
     if (key, size) not in _seen:
         _seen[(key, size)] = (set(), drawn("\u0378"))   # an unassigned code point: the font's missing glyph
     known, missing = _seen[(key, size)]
-    for ch in set(text) - known - {" "}:
+    for ch in sorted(set(text) - known - {" "}):
         if drawn(ch) == missing:
-            die(f"{SCREEN_FONTS[key][1]} has no glyph for {ch!r}")
+            return ch
         known.add(ch)
+    return None
+
+
+def check_glyphs(key, size, text):
+    """Die if the font would draw a missing-glyph box for some character of text."""
+    ch = missing_glyph(key, size, text)
+    if ch is not None:
+        die(f"{SCREEN_FONTS[key][1]} has no glyph for {ch!r}")
 
 
 class Canvas(InkCanvas):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .common import die
 from .model import Syntax, Theme
-from .splits import holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7
+from .splits import holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, real_sealed
 
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -74,6 +74,7 @@ SCREEN_FONTS = {
     # each held-out set's own (splits/)
     **holdout.SCREEN_FONTS, **holdout2.SCREEN_FONTS, **holdout3.SCREEN_FONTS, **holdout4.SCREEN_FONTS,
     **holdout5.SCREEN_FONTS, **holdout6.SCREEN_FONTS, **holdout7.SCREEN_FONTS,
+    **real_sealed.SCREEN_FONTS,     # scripts/make-real-cuts' sealed split
 }
 
 
@@ -156,6 +157,7 @@ PALETTES = {
     # each held-out set's own (splits/)
     **holdout.PALETTES, **holdout2.PALETTES, **holdout3.PALETTES, **holdout4.PALETTES,
     **holdout5.PALETTES, **holdout6.PALETTES, **holdout7.PALETTES,
+    **real_sealed.PALETTES,         # scripts/make-real-cuts' sealed split
 }
 ROLE_FALLBACK = {
     "property": "type", "annotation": "keyword", "title": "plain", "text": "plain", "bullet": "keyword",
@@ -243,6 +245,19 @@ SYNTAX = {
                   "if implements interface match namespace new null private protected public readonly return "
                   "static throw true false try use", types="int string bool float void array self mixed",
                   quotes="\"'", annotation=r"\$\w+"),
+    # the cut-from-real-files fixtures (scripts/make-real-cuts): languages Debian ships sources of
+    "shell": Syntax("case do done elif else esac exit export fi for function if in local readonly return set "
+                    "shift then trap until while", line_comment="#", block_comment=(), quotes="\"'",
+                    annotation=r"\$\{?[\w#?@*!-]+\}?", capitalised_types=False),
+    "perl": Syntax("and defined else elsif eq for foreach ge gt if last le local lt my ne next no not or our "
+                   "package redo require return sub undef unless until use while", line_comment="#",
+                   block_comment=(), quotes="\"'", annotation=r"[$@%][\w:]+", capitalised_types=False),
+    "vim": Syntax("call else elseif endfor endfunction endif endtry endwhile for fun function if let return "
+                  "set setlocal syn syntax try unlet while", line_comment='"', block_comment=(), quotes="'",
+                  capitalised_types=False),
+    "tcl": Syntax("catch else elseif eval expr for foreach global if namespace proc return set switch upvar "
+                  "variable while", line_comment="#", block_comment=(), quotes='"', annotation=r"\$[\w:]+",
+                  capitalised_types=False),
 }
 
 

@@ -11,4 +11,8 @@ else) that is never looked at while tuning; "holdout3" clips are a third sealed 
 (fonts and themes used nowhere else), kept for one final evaluation; "holdout4" clips are a
 fourth sealed set of the same kind, for one more evaluation; "holdout5" clips are a fifth;
 "holdout6" clips are a sixth; "holdout7" clips are a seventh.
+
+real.py and real_sealed.py are not clip lists of make-test-videos but scripts/make-real-cuts'
+splits: the frames' shapes and the directories excerpts are cut from, the dev one and a sealed
+one.
 """
