@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dim gutter is found in pieces (a few numbers here, a few there, some not at all): narrow
 /// blocks of mostly whole numbers, one above the other with their right edges aligned, are one
 /// column again, so that it can join the code it numbers.
@@ -145,22 +147,95 @@ struct PanelContents: BlockJoin {
                 joined += group
                 continue
             }
-            // The biggest block's measures (polarity, sizes, ground) stand for the panel's; rows
-            // go in from the left, so that a row's pieces keep their order (a gutter's number,
-            // then its code).
-            var panel = ReadBlock(block: group.max { $0.block.box.area < $1.block.box.area }?.block ?? group[0].block, rows: [])
-            for read in group.sorted(by: { $0.block.box.x < $1.block.box.x }) {
-                for row in read.rows { panel.add(row, sortingWords: panel.rows.contains { $0.box.overlapsVertically(row.box) && $0.box.x > row.box.x }) }
-                panel.block.box = panel.block.box.union(read.block.box)
-            }
-            joined.append(panel)
+            joined.append(ReadBlock(joining: group))
         }
         return joined
     }
 
-    /// Whether the panel's text is set in monospace type, judged over all of its rows.
-    private static func isMonospace(_ group: [ReadBlock]) -> Bool {
+    /// Whether the text of `group` is set in monospace type, judged over all of its rows.
+    static func isMonospace(_ group: [ReadBlock]) -> Bool {
         let rows = group.flatMap(\.rows)
         return (CodeIndenter.monospaceFit(glyphs: rows.map(\.glyphs), lines: rows.map(\.line)) ?? 0) >= 0.8
+    }
+}
+
+/// Without a panel (a full-screen terminal or editor, code straight on a slide), rows on one
+/// monospace grid belong together across indentation changes, blank lines and rows of
+/// punctuation: a block joins the one above it when nothing stands between them and they share
+/// the grid (cell width, the column phase of their glyphs, a line pitch their rows keep) on one
+/// ground, in one size of type. A split needs evidence: another surface, grid or pitch.
+struct OneGrid: BlockJoin {
+    func joined(_ blocks: [ReadBlock]) -> [ReadBlock] {
+        var blocks = blocks
+        search: while true {
+            for upper in blocks.indices {
+                for lower in blocks.indices where lower != upper && Self.continues(blocks[upper], with: blocks[lower]) {
+                    let (a, b) = (blocks[upper].block.box, blocks[lower].block.box)
+                    let between = blocks.indices.contains { index in
+                        let box = blocks[index].block.box
+                        return index != upper && index != lower && !blocks[index].rows.isEmpty && box.y >= a.bottom && box.bottom <= b.y
+                            && box.x < max(a.right, b.right) && box.right > min(a.x, b.x)
+                    }
+                    guard !between else { continue }
+                    blocks[upper] = ReadBlock(joining: [blocks[upper], blocks[lower]])
+                    blocks.remove(at: lower)
+                    continue search
+                }
+            }
+            return blocks
+        }
+    }
+
+    private static func continues(_ upper: ReadBlock, with lower: ReadBlock) -> Bool {
+        let (a, b) = (upper.block, lower.block)
+        guard a.panel == nil, b.panel == nil, a.polarity == b.polarity, b.box.y >= a.box.y,
+              b.box.x < a.box.right, b.box.right > a.box.x, abs(Int(a.ground) - Int(b.ground)) <= 16,
+              !upper.rows.isEmpty, !lower.rows.isEmpty, PanelContents.isMonospace([upper, lower]) else { return false }
+        // A block standing inside another's box is part of its text (code indented between a
+        // gutter's numbers and the code's longest lines), not a text of its own.
+        if let inside = a.box.intersection(b.box), 2 * inside.area >= min(a.box.area, b.box.area) { return true }
+        guard b.box.y >= a.box.bottom - 2 else { return false }
+        // Marks alone (`"""`, `...`, a lone `}`) show no size of their own, nor always a
+        // baseline: the ticks of a quote hang at the top of the row.
+        let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }
+        let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0)
+        // The size of monospace type is its cell; without a cell on both sides, the x-height.
+        let cells = [upper, lower].map { CodeIndenter.cellWidth(of: $0.rows.map(\.line)) }
+        guard let cell = cells[0] ?? cells[1] else { return false }
+        if let first = cells[0], let second = cells[1] {
+            guard abs(first / second - 1) <= 0.08 else { return false }
+        } else if !marks {
+            let size = Double(b.xHeight) / Double(max(1, a.xHeight))
+            guard size >= 0.8, size <= 1.25 else { return false }
+        }
+        // Glyph centres fall at one phase of the cell in both.
+        guard let phaseA = phase(upper, cell: cell), let phaseB = phase(lower, cell: cell) else { return false }
+        let drift = abs(phaseA - phaseB)
+        guard min(drift, 1 - drift) <= 0.2 else { return false }
+        // Rows a whole number of line pitches apart, by where their glyphs stand or where they
+        // reach up to.
+        return keepsPitch(upper, lower, at: \.bottom) || keepsPitch(upper, lower, at: \.y)
+    }
+
+    /// Whether the rows of `lower` follow those of `upper` a whole number of line pitches on,
+    /// rows placed by the median of their glyphs' `edge`.
+    private static func keepsPitch(_ upper: ReadBlock, _ lower: ReadBlock, at edge: KeyPath<BoundingBox, Int>) -> Bool {
+        func place(_ row: ReadRow) -> Double? { row.glyphs.map { $0[keyPath: edge] }.median.map(Double.init) }
+        let places = (upper.rows + lower.rows).compactMap(place).sorted()
+        let steps = zip(places.dropFirst(), places).map { $0 - $1 }.filter { $0 > 2 }
+        guard let pitch = steps.min(), let last = upper.rows.compactMap(place).max(),
+              let first = lower.rows.compactMap(place).min() else { return false }
+        let rowsApart = (first - last) / pitch
+        return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
+    }
+
+    /// Where in its cell a block's glyphs stand: the mean phase of their centres, as a share
+    /// of the cell; nil without glyphs.
+    private static func phase(_ read: ReadBlock, cell: Double) -> Double? {
+        let centres = read.rows.flatMap(\.glyphs).map { Double($0.x) + Double($0.width) / 2 }
+        guard !centres.isEmpty else { return nil }
+        let angles = centres.map { 2 * Double.pi * ($0 / cell - ($0 / cell).rounded(.down)) }
+        let mean = atan2(angles.map(sin).reduce(0, +), angles.map(cos).reduce(0, +))
+        return (mean < 0 ? mean + 2 * .pi : mean) / (2 * .pi)
     }
 }

@@ -60,14 +60,20 @@ extension TextBlock {
 
 extension Array where Element == TextBlock {
     /// The blocks with each one made of marks alone (a row of `"""`, `...`, `--`, `*/`: glyphs
-    /// far lower than the letters around them) sized like the main text of its panel, so that
-    /// OCR enlarges it as much as the code it belongs to rather than as if its marks were
-    /// letters: a row of punctuation is read like any other row of the panel.
-    func withMarksSizedByTheirPanel() -> [TextBlock] {
+    /// far lower than the letters around them) sized like the text it belongs to (the main
+    /// text of its panel, or without a panel the nearest block of rows just above or below it),
+    /// so that OCR enlarges it as much as that text rather than as if its marks were letters:
+    /// a row of punctuation is read like any other row.
+    func withMarksSizedByTheirText() -> [TextBlock] {
         map { block in
-            guard let panel = block.panel,
-                  let main = filter({ $0.panel == panel && $0.polarity == block.polarity }).max(by: { $0.lines.count < $1.lines.count }),
-                  Double(block.glyphHeight) < 0.6 * Double(main.xHeight) else { return block }
+            let around = filter { $0.panel == block.panel && $0.polarity == block.polarity && $0.lines.count >= 2 }
+            let main = block.panel != nil
+                ? around.max { $0.lines.count < $1.lines.count }
+                : around.filter { other in
+                    other.box.x < block.box.right && other.box.right > block.box.x
+                        && Swift.max(other.box.y - block.box.bottom, block.box.y - other.box.bottom) <= 3 * other.glyphHeight
+                }.min { Swift.abs($0.box.y - block.box.y) < Swift.abs($1.box.y - block.box.y) }
+            guard let main, Double(block.glyphHeight) < 0.6 * Double(main.xHeight) else { return block }
             var sized = block
             sized.xHeight = main.xHeight
             sized.glyphHeight = main.glyphHeight

@@ -25,7 +25,7 @@ struct TextBlockFinder {
             blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast, away: found)
         }
         for index in blocks.indices { blocks[index].panel = background.panel(holding: blocks[index].box) }
-        return blocks.withMarksSizedByTheirPanel().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        return blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
     /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs

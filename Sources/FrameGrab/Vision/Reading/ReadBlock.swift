@@ -21,3 +21,16 @@ struct ReadBlock {
         }
     }
 }
+
+extension ReadBlock {
+    /// Blocks that are one text, as one block: the biggest one's measures (polarity, sizes,
+    /// ground) stand for all, and rows go in from the left, so that a row's pieces keep their
+    /// order (a gutter's number, then its code).
+    init(joining group: [ReadBlock]) {
+        self.init(block: group.max { $0.block.box.area < $1.block.box.area }?.block ?? group[0].block, rows: [])
+        for read in group.sorted(by: { $0.block.box.x < $1.block.box.x }) {
+            for row in read.rows { add(row, sortingWords: rows.contains { $0.box.overlapsVertically(row.box) && $0.box.x > row.box.x }) }
+            block.box = block.box.union(read.block.box)
+        }
+    }
+}

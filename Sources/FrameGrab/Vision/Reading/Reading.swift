@@ -27,6 +27,7 @@ enum Reading {
         GutterPieces(),           // a dim gutter found in pieces is one column
         AlignedColumns(),         // columns sharing their rows are one text
         PanelContents(),          // the monospace text in one panel is one text
+        OneGrid(),                // without a panel, rows on one monospace grid are one text
         StrayClosers(),           // a dedented `}` found apart goes back to its code
     ]
 
