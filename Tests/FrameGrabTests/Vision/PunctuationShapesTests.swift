@@ -31,6 +31,11 @@ struct PunctuationShapesTests {
         (">", Ink(left: 20, right: 25, top: 84, bottom: 103), .character(")"), "a shallow parenthesis read as >"),
         ("C", Ink(left: 20, right: 27, top: 87, bottom: 100), .character("C"), "a real C stands on the baseline"),
         (">", Ink(left: 20, right: 27, top: 91, bottom: 99), .character(">"), "a real > stays in the x-height"),
+        ("u", Ink(left: 20, right: 27, top: 84, bottom: 89, parts: 2, tallestPart: 5), .character("\""),
+         "two ticks above the x-height read as a letter are a double quote"),
+        ("l", Ink(left: 20, right: 23, top: 84, bottom: 89), .character("'"), "one tick above the x-height read as a letter is a quote"),
+        ("u", Ink(left: 20, right: 27, top: 90, bottom: 100), .character("u"), "a real u stands on the baseline"),
+        ("o", Ink(left: 20, right: 27, top: 88, bottom: 97), .character("o"), "a letter a little above the baseline stays"),
     ]
 
     @Test("Marks are what their ink says", arguments: cases)
@@ -86,7 +91,11 @@ struct PunctuationShapesTests {
             [Ink(left: 0, right: 8, top: 116, bottom: 133), Ink(left: 10, right: 14, top: 120, bottom: 133)],
             [Ink(left: 0, right: 8, top: 150, bottom: 160), Ink(left: 10, right: 18, top: 150, bottom: 160), nil],
         ]
-        let baselines = PunctuationShapes.baselines(rows, inks: inks, tops: [88, 116, 148])
+        let baselines = PunctuationShapes.baselines(rows, inks: inks, tops: [88, 116, 148], xHeight: 10)
         #expect(baselines == [100, 130, 160])
+        // A row of quote ticks misread as letters (`"""` as `uuu`) shows no baseline of its own.
+        let ticks = [Ink](repeating: Ink(left: 0, right: 8, top: 118, bottom: 123, parts: 2, tallestPart: 5), count: 3)
+        #expect(PunctuationShapes.baselines([rows[0], ["u", "u", "u"], rows[2]], inks: [inks[0], ticks, inks[2]],
+                                            tops: [88, 118, 148], xHeight: 10) == [100, 130, 160])
     }
 }

@@ -1,0 +1,118 @@
+import Testing
+@testable import FrameGrab
+@testable import FrameGrabModel
+
+@Suite("A panel bounds a region")
+struct PanelTests {
+    static let frame = BoundingBox(x: 0, y: 0, width: 1280, height: 720)
+
+    /// A picture of `ground` with each of `panels` filled with its level.
+    static func picture(ground: UInt8, panels: [(BoundingBox, UInt8)], width: Int = 640, height: Int = 360) -> GrayImage {
+        var image = GrayImage(width: width, height: height, filledWith: ground)
+        for (box, level) in panels {
+            for y in box.y..<box.bottom { for x in box.x..<box.right { image[x, y] = level } }
+        }
+        return image
+    }
+
+    @Test("A card as faint as #eceff4 on #fafafa is a panel; the slide around it is not")
+    func faintCard() throws {
+        let card = BoundingBox(x: 64, y: 96, width: 448, height: 224)
+        let map = BackgroundMap(Self.picture(ground: 250, panels: [(card, 239)]))
+        let panel = try #require(map.panels.first)
+        #expect(map.panels.count == 1)
+        #expect(panel.box == card)
+        #expect(map.panel(holding: BoundingBox(x: 100, y: 120, width: 200, height: 20)) == card)
+        // Text on the slide beside the card, or reaching out of it, stands on no panel.
+        #expect(map.panel(holding: BoundingBox(x: 530, y: 120, width: 80, height: 20)) == nil)
+        #expect(map.panel(holding: BoundingBox(x: 100, y: 300, width: 200, height: 40)) == nil)
+    }
+
+    @Test("Two cards side by side are two panels; a full-screen terminal and a gradient are none")
+    func panelsAndGrounds() {
+        let left = BoundingBox(x: 32, y: 64, width: 272, height: 256), right = BoundingBox(x: 336, y: 64, width: 272, height: 256)
+        #expect(BackgroundMap(Self.picture(ground: 30, panels: [(left, 48), (right, 48)])).panels.map(\.box).sorted { $0.x < $1.x }
+            == [left, right])
+        #expect(BackgroundMap(Self.picture(ground: 12, panels: [])).panels.isEmpty)
+        var gradient = GrayImage(width: 640, height: 360)
+        for y in 0..<360 { for x in 0..<640 { gradient[x, y] = UInt8(40 + x / 4) } }
+        #expect(BackgroundMap(gradient).panels.isEmpty)
+    }
+
+    @Test("An editor pane cut by its highlighted current line is one panel; its tab strip and status bar are not in it")
+    func editorPane() throws {
+        let pane = BoundingBox(x: 128, y: 32, width: 448, height: 288)
+        let image = Self.picture(ground: 20, panels: [
+            (pane, 40),
+            (BoundingBox(x: 128, y: 160, width: 448, height: 16), 70),     // the current line
+            (BoundingBox(x: 128, y: 0, width: 448, height: 32), 28),       // the tab strip
+            (BoundingBox(x: 160, y: 0, width: 96, height: 32), 40),        // the active tab, the pane's colour
+        ])
+        let map = BackgroundMap(image)
+        #expect(map.panels.map(\.box).contains(pane))
+        #expect(map.panel(holding: BoundingBox(x: 170, y: 8, width: 60, height: 14)) != pane)
+    }
+
+    /// Blocks of `sources` (each a list of rows with its first row number), all in `panel`.
+    static func blocks(_ sources: [(first: Int, rows: [String])], panel: BoundingBox?) -> [ReadBlock] {
+        sources.map { source in
+            let made = source.rows.enumerated().map { SyntheticLines.line($0.element, row: source.first + $0.offset) }
+            var read = ReadingTests.readBlock(made.map(\.0), glyphs: made.map(\.1))
+            read.block.panel = panel
+            return read
+        }
+    }
+
+    /// The code excerpt cut inside a block, found as three blocks: the deeper first lines, the
+    /// shallower rest after a blank line, and the rows below.
+    static let excerpt: [(first: Int, rows: [String])] = [
+        (0, ["            return cached", "        }"]),
+        (3, ["    func load(_ url: URL) {", "        fetch(url)"]),
+        (5, ["    }", "}"]),
+    ]
+    static let excerptText = "            return cached\n        }\n\n    func load(_ url: URL) {\n        fetch(url)\n    }\n}"
+
+    @Test("The blocks of one panel are one region, indented from its leftmost column")
+    func panelContents() throws {
+        let panel = BoundingBox(x: 80, y: 0, width: 700, height: 240)
+        let regions = Reading.regions(from: Self.blocks(Self.excerpt, panel: panel), contentArea: Self.frame)
+        #expect(regions.count == 1)
+        #expect(try #require(regions.first).text == Self.excerptText)
+        // In two panels, two regions.
+        var apart = Self.blocks(Self.excerpt, panel: panel)
+        apart[2].block.panel = BoundingBox(x: 80, y: 150, width: 700, height: 90)
+        #expect(PanelContents().joined(apart).count == 2)
+    }
+
+    @Test("Without a panel, rows on one grid are one region; another pitch, cell or surface keeps them apart")
+    func oneGrid() throws {
+        let regions = Reading.regions(from: Self.blocks(Self.excerpt, panel: nil), contentArea: Self.frame)
+        #expect(regions.count == 1)
+        #expect(try #require(regions.first).text == Self.excerptText)
+
+        let upper = Self.blocks([Self.excerpt[0]], panel: nil)[0]
+        // Half a line pitch off the grid.
+        let (offPitch, offGlyphs) = SyntheticLines.lines(["    func load(_ url: URL) {", "        fetch(url)"])
+        let shifted = ReadingTests.readBlock(offPitch.map { Self.moved($0, by: 105) }, glyphs: offGlyphs.map { $0.map { Self.moved($0, by: 105) } })
+        #expect(OneGrid().joined([upper, shifted]).count == 2)
+        // Larger type: another cell width.
+        let (larger, largerGlyphs) = SyntheticLines.lines(["    func load(_ url: URL) {", "        fetch(url)"], cell: 20)
+        let below = ReadingTests.readBlock(larger.map { Self.moved($0, by: 90) }, glyphs: largerGlyphs.map { $0.map { Self.moved($0, by: 90) } })
+        #expect(OneGrid().joined([upper, below]).count == 2)
+        // Another surface (a status bar's strip).
+        var bar = Self.blocks([Self.excerpt[1]], panel: nil)[0]
+        bar.block.ground = 120
+        #expect(OneGrid().joined([upper, bar]).count == 2)
+        // The same rows in a panel are the panel's business.
+        #expect(OneGrid().joined(Self.blocks(Self.excerpt, panel: Self.frame)).count == 3)
+    }
+
+    static func moved(_ box: BoundingBox, by dy: Int) -> BoundingBox {
+        BoundingBox(x: box.x, y: box.y + dy, width: box.width, height: box.height)
+    }
+
+    static func moved(_ line: Line, by dy: Int) -> Line {
+        Line(text: line.text, box: moved(line.box, by: dy),
+             words: line.words.map { Word(text: $0.text, box: moved($0.box, by: dy), confidence: $0.confidence) })
+    }
+}
