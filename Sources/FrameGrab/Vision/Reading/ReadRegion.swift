@@ -22,14 +22,24 @@ struct ReadRegion {
     /// Blocks read with less overall certainty than this are not text (icons, photos, rules).
     static let minimumConfidence = 0.45
 
-    /// The block as a region, unless it holds no letter or digit or was read with too little
-    /// certainty to be text.
+    /// The block as a region, unless it is not text (see `notText`).
     init?(_ read: ReadBlock, image: GrayImage?) {
         self.init(rows: read.rows, block: read.block,
                   picture: image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity,
                                                   inkContrast: read.block.inkContrast) })
-        let hasContent = rows.contains { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }
-        guard !rows.isEmpty, confidence >= Self.minimumConfidence, hasContent else { return nil }
+        guard notText == nil else { return nil }
+    }
+
+    /// Why the block is no text, for `--debug-layout`: nothing read, no letter or digit (a row
+    /// of punctuation alone, not part of any code), or read with too little certainty (an
+    /// icon, a photo, a rule); nil for text.
+    var notText: String? {
+        if rows.isEmpty { return "nothing read" }
+        if !rows.contains(where: { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }) { return "no letter or digit" }
+        if confidence < Self.minimumConfidence {
+            return "read with confidence \((confidence * 100).rounded() / 100), under \(Self.minimumConfidence)"
+        }
+        return nil
     }
 
     init(rows: [ReadRow], block: TextBlock, picture: InkPicture?) {

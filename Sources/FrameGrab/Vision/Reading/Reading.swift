@@ -101,7 +101,11 @@ extension Reading {
             if blocks.count != count { trace?.note("\(type(of: join)): \(count) blocks -> \(blocks.count)") }
         }
         let regions = blocks.compactMap { read -> ReadRegion? in
-            guard var region = ReadRegion(read, image: image) else { return nil }
+            guard var region = ReadRegion(read, image: image) else {
+                let rows = read.rows.map { $0.text.debugDescription }.joined(separator: " ")
+                trace?.note("left out: block at \(read.block.box), \(ReadRegion(rows: read.rows, block: read.block, picture: nil).notText ?? ""): \(rows)")
+                return nil
+            }
             for pass in characterPasses {
                 guard let trace else {
                     pass.apply(to: &region)
