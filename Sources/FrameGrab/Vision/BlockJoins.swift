@@ -222,8 +222,13 @@ struct OneGrid: BlockJoin {
     private static func keepsPitch(_ upper: ReadBlock, _ lower: ReadBlock, at edge: KeyPath<BoundingBox, Int>) -> Bool {
         func place(_ row: ReadRow) -> Double? { row.glyphs.map { $0[keyPath: edge] }.median.map(Double.init) }
         let places = (upper.rows + lower.rows).compactMap(place).sorted()
-        let steps = zip(places.dropFirst(), places).map { $0 - $1 }.filter { $0 > 2 }
-        guard let pitch = steps.min(), let last = upper.rows.compactMap(place).max(),
+        // Pieces of one line (a banner's ends, a cell of a table) are not a step.
+        let height = Double((upper.rows + lower.rows).map(\.box.height).median ?? 0)
+        let steps = zip(places.dropFirst(), places).map { $0 - $1 }.filter { $0 > max(2, 0.6 * height) }
+        // The usual step between rows, from those of one line (blank lines make whole
+        // multiples of it, a row of quotes or semicolons a step a little off it).
+        guard let usual = steps.median, let pitch = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median,
+              let last = upper.rows.compactMap(place).max(),
               let first = lower.rows.compactMap(place).min() else { return false }
         let rowsApart = (first - last) / pitch
         return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
