@@ -25,12 +25,24 @@ struct ReadBlock {
 extension ReadBlock {
     /// Blocks that are one text, as one block: the biggest one's measures (polarity, sizes,
     /// ground) stand for all, and rows go in from the left, so that a row's pieces keep their
-    /// order (a gutter's number, then its code).
+    /// order (a gutter's number, then its code). Ink read twice (a row found in two blocks, in
+    /// full and in part) is read once: the row that covers the other stays.
     init(joining group: [ReadBlock]) {
         self.init(block: group.max { $0.block.box.area < $1.block.box.area }?.block ?? group[0].block, rows: [])
         for read in group.sorted(by: { $0.block.box.x < $1.block.box.x }) {
-            for row in read.rows { add(row, sortingWords: rows.contains { $0.box.overlapsVertically(row.box) && $0.box.x > row.box.x }) }
+            for row in read.rows {
+                if rows.contains(where: { $0.box.covers(row.box) }) { continue }
+                rows.removeAll { row.box.covers($0.box) }
+                add(row, sortingWords: rows.contains { $0.box.overlapsVertically(row.box) && $0.box.x > row.box.x })
+            }
             block.box = block.box.union(read.block.box)
         }
+    }
+}
+
+private extension BoundingBox {
+    /// Whether `other` lies inside this box, give or take two pixels.
+    func covers(_ other: BoundingBox) -> Bool {
+        other.x >= x - 2 && other.y >= y - 2 && other.right <= right + 2 && other.bottom <= bottom + 2
     }
 }
