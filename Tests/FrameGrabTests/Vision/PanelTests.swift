@@ -107,6 +107,15 @@ struct PanelTests {
         #expect(OneGrid().joined(Self.blocks(Self.excerpt, panel: Self.frame)).count == 3)
     }
 
+    @Test("A row found in full in one block and in part in another is read once when they join")
+    func inkReadOnce() throws {
+        let panel = BoundingBox(x: 80, y: 0, width: 700, height: 240)
+        let whole = Self.blocks([(0, ["RTLD_DI_ORIGIN = 6,    /* the origin */", "RTLD_DI_NEXT = 7,"])], panel: panel)[0]
+        let part = Self.blocks([(0, ["RTLD_DI_ORIGIN = 6,"])], panel: panel)[0]
+        let joined = try #require(PanelContents().joined([whole, part]).first)
+        #expect(joined.rows.map(\.text) == ["RTLD_DI_ORIGIN = 6, /* the origin */", "RTLD_DI_NEXT = 7,"])
+    }
+
     static func moved(_ box: BoundingBox, by dy: Int) -> BoundingBox {
         BoundingBox(x: box.x, y: box.y + dy, width: box.width, height: box.height)
     }
