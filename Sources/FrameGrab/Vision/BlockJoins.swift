@@ -128,36 +128,22 @@ struct StrayClosers: BlockJoin {
 struct PanelContents: BlockJoin {
     func joined(_ blocks: [ReadBlock]) -> [ReadBlock] {
         var joined: [ReadBlock] = []
-        var panels: [(panel: BoundingBox, polarity: Polarity, index: Int)] = []
-        var members: [[ReadBlock]] = []
+        var panels: [(panel: BoundingBox, polarity: Polarity, blocks: [ReadBlock])] = []
         for read in blocks {
             guard let panel = read.block.panel, !read.rows.isEmpty else {
                 joined.append(read)
                 continue
             }
-            if let group = panels.firstIndex(where: { $0.panel == panel && $0.polarity == read.block.polarity }) {
-                members[panels[group].index].append(read)
+            if let index = panels.firstIndex(where: { $0.panel == panel && $0.polarity == read.block.polarity }) {
+                panels[index].blocks.append(read)
             } else {
-                panels.append((panel, read.block.polarity, members.count))
-                members.append([read])
+                panels.append((panel, read.block.polarity, [read]))
             }
         }
-        for group in members {
-            guard group.count >= 2, Self.isMonospace(group) else {
-                joined += group
-                continue
-            }
-            joined.append(ReadBlock(joining: group))
+        for group in panels.map(\.blocks) {
+            if group.count >= 2 && group.isMonospace { joined.append(ReadBlock(joining: group)) } else { joined += group }
         }
         return joined
-    }
-
-    /// Whether the text of `group` is set in monospace type, judged over all of its rows: a fit
-    /// to one grid of 0.65 or more (measured: monospace blocks 0.69 to 1, proportional ones
-    /// 0.39 to 0.56; a terminal's colours and a pointer over its text bring it down to 0.79).
-    static func isMonospace(_ group: [ReadBlock]) -> Bool {
-        let rows = group.flatMap(\.rows)
-        return (CodeIndenter.monospaceFit(glyphs: rows.map(\.glyphs), lines: rows.map(\.line)) ?? 0) >= 0.65
     }
 }
 
@@ -196,9 +182,9 @@ struct OneGrid: BlockJoin {
         // A block standing inside another's box is part of its text (code indented between a
         // gutter's numbers and the code's longest lines), not a text of its own.
         if let inside = a.box.intersection(b.box), 2 * inside.area >= min(a.box.area, b.box.area) {
-            return PanelContents.isMonospace([upper]) || PanelContents.isMonospace([lower])
+            return [upper].isMonospace || [lower].isMonospace
         }
-        guard b.box.y >= a.box.bottom - 2, PanelContents.isMonospace([upper, lower]) else { return false }
+        guard b.box.y >= a.box.bottom - 2, [upper, lower].isMonospace else { return false }
         // Marks alone (`"""`, `...`, a lone `}`) show no size of their own, nor always a
         // baseline: the ticks of a quote hang at the top of the row.
         let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }
