@@ -18,6 +18,25 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: pixels.map { lookup[Int($0)] })
     }
 
+    /// The most common level (to 4 levels) in `box` and `margin` pixels around it (at least 2),
+    /// measured on the pixels themselves: the ground text stands on, even where it straddles
+    /// two surfaces' tiles (a status bar's strip a tile high). The margin is ground around a
+    /// box that is all ink (a lone `.`).
+    func commonLevel(around box: BoundingBox, margin: Int) -> UInt8 {
+        var histogram = [Int](repeating: 0, count: 64)
+        let margin = max(2, margin)
+        let x0 = max(0, box.x - margin), x1 = min(width, box.right + margin)
+        let y0 = max(0, box.y - margin), y1 = min(height, box.bottom + margin)
+        guard x0 < x1, y0 < y1 else { return 0 }
+        pixels.withUnsafeBufferPointer { pixels in
+            for y in y0..<y1 {
+                for x in x0..<x1 { histogram[Int(pixels[y * width + x]) >> 2] += 1 }
+            }
+        }
+        let best = histogram.indices.max { histogram[$0] < histogram[$1] } ?? 0
+        return UInt8(best * 4 + 2)
+    }
+
     /// How many columns from the left hold nothing darker than `paper`.
     func leadingPaperColumns(paper: UInt8 = 240) -> Int {
         for x in 0..<width {

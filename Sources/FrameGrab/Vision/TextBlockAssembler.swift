@@ -204,6 +204,9 @@ enum TextBlockAssembler {
             }
             return (gap <= widest || spanned) && line.x < block.box.right && withinColumns(line, of: block)
         }
+        // A row on another surface starts a block of its own: a status bar under an editor's
+        // last line.
+        guard sameSurface(block.ground, piece.ground) else { return false }
         // A block of one low line ("on:") is no guide to the spacing: the taller of the two is.
         let spacing = max(size, Double(line.height))
         let verticalGap = Double(line.y - block.lastRow.bottom)

@@ -46,18 +46,22 @@ struct TextBlockFinder {
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
-        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:)).map { block in
-            measured(block.withMarks(marks), in: image, background: background)
+        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: { row in
+            // Half a row's height around it: the ground on either side of its letters.
+            image.commonLevel(around: row, margin: row.height / 2)
+        }).map { block in
+            measured(block.withMarks(marks), in: image)
         }
     }
 
     // MARK: Ink
 
-    /// The block with its ground level (the median ground under it) and the contrast of its
-    /// strong strokes (the 98th percentile of how far its pixels stand from that ground).
-    private func measured(_ block: TextBlock, in image: GrayImage, background: BackgroundMap) -> TextBlock {
+    /// The block with its ground level (the most common level in its box, as for its rows) and
+    /// the contrast of its strong strokes (the 98th percentile of how far its pixels stand from
+    /// that ground).
+    private func measured(_ block: TextBlock, in image: GrayImage) -> TextBlock {
         var block = block
-        let ground = Int(background.ground(under: block.box))
+        let ground = Int(image.commonLevel(around: block.box, margin: block.glyphHeight / 2))
         var histogram = [Int](repeating: 0, count: 256)
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in block.box.y..<block.box.bottom {
