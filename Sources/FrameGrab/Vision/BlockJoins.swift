@@ -185,6 +185,12 @@ struct OneGrid: BlockJoin {
             return [upper].isMonospace || [lower].isMonospace
         }
         guard b.box.y >= a.box.bottom - 2, [upper, lower].isMonospace else { return false }
+        // Numbered text has a number on each row: a row in the numbers' column without one is
+        // something else on the screen (a pager's prompt below its numbered lines).
+        for (listing, other) in [(upper, lower), (lower, upper)] {
+            if let gutter = LineNumberGutter.column(of: listing.rows),
+               other.rows.contains(where: { LineNumberGutter.isUnnumbered($0, inColumnEndingAt: gutter.right) }) { return false }
+        }
         // Marks alone (`"""`, `...`, a lone `}`) show no size of their own, nor always a
         // baseline: the ticks of a quote hang at the top of the row.
         let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }

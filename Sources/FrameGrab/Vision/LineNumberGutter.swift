@@ -11,18 +11,9 @@ struct LineNumberGutter: CharacterPass {
     /// Rows that start with a gutter number lose it (with its ink blobs) and keep it as their
     /// `number`; others are unchanged. Nil when there is no gutter.
     static func split(_ rows: [ReadRow]) -> [ReadRow]? {
+        guard let (gutterRight, height) = column(of: rows) else { return nil }
         let lines = rows.map(\.line)
         let candidates = lines.map(leadingNumber)
-        let numbered = candidates.compactMap { $0 }
-        guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
-        guard isCountingUp(numbered.map(\.value)), rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
-
-        // A number misread (`g9`, `°`) is still in the gutter's column, left of the code. The
-        // column ends where most numbers do: one read with the code's first character
-        // (`58}`) reaches further.
-        let rights = numbered.map(\.word.box.right).sorted()
-        let height = numbered.map(\.word.box.height).max() ?? 0
-        let gutterRight = rights.filter { $0 <= rights[rights.count / 2] + height / 2 }.max() ?? rights[0]
         var split = rows
         for (index, line) in lines.enumerated() {
             let number = candidates[index]
@@ -66,6 +57,27 @@ struct LineNumberGutter: CharacterPass {
             if let expected, expected > 0 { result[index] = expected }
         }
         return result
+    }
+
+    /// Where the gutter's column ends and how tall its numbers are, when the rows have one.
+    static func column(of rows: [ReadRow]) -> (right: Int, height: Int)? {
+        let lines = rows.map(\.line)
+        let numbered = lines.compactMap(leadingNumber)
+        guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
+        guard isCountingUp(numbered.map(\.value)), rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
+        // A number misread (`g9`, `°`) is still in the gutter's column, left of the code. The
+        // column ends where most numbers do: one read with the code's first character
+        // (`58}`) reaches further.
+        let rights = numbered.map(\.word.box.right).sorted()
+        let height = numbered.map(\.word.box.height).max() ?? 0
+        return (rights.filter { $0 <= rights[rights.count / 2] + height / 2 }.max() ?? rights[0], height)
+    }
+
+    /// Whether `row` starts in a gutter's column without a number of its own: not a row of
+    /// the numbered text (a pager's prompt, an editor's command line under it).
+    static func isUnnumbered(_ row: ReadRow, inColumnEndingAt right: Int) -> Bool {
+        guard let first = row.line.words.first else { return false }
+        return first.box.x < right && leadingNumber(row.line) == nil
     }
 
     /// A first word OCR read across the gutter's edge, number and code together (`390i}`):

@@ -107,6 +107,34 @@ struct PanelTests {
         #expect(OneGrid().joined(Self.blocks(Self.excerpt, panel: Self.frame)).count == 3)
     }
 
+    @Test("A pager's prompt under numbered lines, in the numbers' column without a number, is not one of them")
+    func promptUnderNumberedLines() {
+        let listing = Self.blocks([(0, ["     38 # define CAST (void)", "     39 #else", "     40 # define CAST", "     41 #endif"])], panel: nil)[0]
+        let prompt = Self.blocks([(4, ["/usr/include/assert.h"])], panel: nil)[0]
+        let numbered = Self.blocks([(4, ["     42 # endif"])], panel: nil)[0]
+        #expect(OneGrid().joined([listing, prompt]).count == 2)
+        #expect(OneGrid().joined([listing, numbered]).count == 1)
+    }
+
+    @Test("A status bar a tile high, just under an editor's last row, is not the editor's text")
+    func statusBarUnderText() throws {
+        // Letters as bars 8 px wide and 14 tall on a pitch of 20, dark on a light screen; under
+        // the last row a dark strip 22 px high, off the 16-pixel tiles (the tile holding its
+        // top is mostly the screen above it), with light letters on it.
+        var image = Self.picture(ground: 250, panels: [(BoundingBox(x: 0, y: 170, width: 640, height: 22), 32)])
+        func letters(row y: Int, count: Int, level: UInt8) {
+            for index in 0..<count {
+                for dy in 0..<14 { for dx in 0..<8 { image[20 + index * 12 + dx, y + dy] = level } }
+            }
+        }
+        for row in 0..<8 { letters(row: 10 + row * 20, count: 30 - row, level: 20) }
+        letters(row: 173, count: 20, level: 230)
+        let blocks = TextBlockFinder().blocks(in: image)
+        let editor = try #require(blocks.first { $0.box.y < 20 })
+        #expect(editor.lines.count == 8)
+        #expect(editor.box.bottom <= 170)
+    }
+
     @Test("A row found in full in one block and in part in another is read once when they join")
     func inkReadOnce() throws {
         let panel = BoundingBox(x: 80, y: 0, width: 700, height: 240)
