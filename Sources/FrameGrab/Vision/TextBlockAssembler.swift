@@ -25,7 +25,7 @@ enum TextBlockAssembler {
         var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
         /// The level of the surface under most of its lines (one at a panel's edge can differ).
-        var ground: UInt8 { lines.map(\.ground).median ?? 0 }
+        var ground: UInt8 { lines.map(\.surface.level).median ?? 0 }
 
         /// Whether its characters sit on a monospace grid (code): true from a fit of 0.75 (or
         /// 0.85 on one row), false up to 0.6 (measured: monospace blocks 0.69 to 1, proportional
@@ -107,8 +107,8 @@ enum TextBlockAssembler {
         /// The line's tall glyphs' height (its 75th percentile blob height).
         var glyphHeight: Int
         var blobs: [BoundingBox]
-        /// The level of the surface it stands on.
-        var ground: UInt8
+        /// The surface it stands on.
+        var surface: Surface
 
         /// A row of dots alone, too low to be measured against other lines (see `isDotRow`).
         var isDotRow: Bool { TextBlockAssembler.isDotRow(blobs) }
@@ -120,14 +120,21 @@ enum TextBlockAssembler {
         }
     }
 
+    /// What text stands on: the ground's level, and the panel it is in (nil on the picture's
+    /// own ground).
+    struct Surface {
+        var level: UInt8
+        var panel: BoundingBox?
+    }
+
     /// Text apart on different surfaces (a status bar's strip below an editor, a panel below a
-    /// slide's text) is never one block: `ground` tells the surface under a box. (Close lines
-    /// may differ: an editor highlights the current line.)
-    static func blocks(from chains: [[InkBlob]], polarity: Polarity, ground: (BoundingBox) -> UInt8) -> [TextBlock] {
+    /// slide's text, two cards side by side) is never one block: `surface` tells the surface
+    /// under a box.
+    static func blocks(from chains: [[InkBlob]], polarity: Polarity, surface: (BoundingBox) -> Surface) -> [TextBlock] {
         var lines: [Line] = chains.compactMap { chain in
             let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
             let heights = chain.map(\.box.height).sorted()
-            let line = Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), ground: ground(box))
+            let line = Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), surface: surface(box))
             // A lone speck is noise, not text; a row of dots may be text.
             guard chain.count >= 2 || box.height >= 8, box.height >= 5 || line.isDotRow else { return nil }
             return line
@@ -203,10 +210,11 @@ enum TextBlockAssembler {
                     && Double(above.box.x) <= Double(line.x) + size && above.box.right >= line.x
             }
             return (gap <= widest || spanned) && line.x < block.box.right && withinColumns(line, of: block)
+                && block.lines.allSatisfy { !$0.box.overlapsVertically(line) || inOnePanel($0, piece) }
         }
         // A row on another surface starts a block of its own: a status bar under an editor's
         // last line.
-        guard sameSurface(block.ground, piece.ground) else { return false }
+        guard sameSurface(block.ground, piece.surface.level) else { return false }
         // A block of one low line ("on:") is no guide to the spacing: the taller of the two is.
         let spacing = max(size, Double(line.height))
         let verticalGap = Double(line.y - block.lastRow.bottom)
@@ -362,7 +370,7 @@ enum TextBlockAssembler {
         guard let columnEnd = shared.map(\.box.right).filter({ $0 <= right.box.x + 2 }).max(),
               Double(right.box.x - columnEnd) <= 15 * left.lineHeight else { return false }
         let continued = right.lines.filter { line in
-            left.lines.contains { row in row.box.overlapsVertically(line.box) && line.box.x >= row.box.right - 2 }
+            left.lines.contains { row in row.box.overlapsVertically(line.box) && line.box.x >= row.box.right - 2 && inOnePanel(row, line) }
         }.count
         // One line is the rest of a row, a little apart (a line number's code, coloured apart).
         if right.lines.count == 1 && continued == 1 { return Double(right.box.x - columnEnd) <= 3.5 * left.lineHeight }
@@ -394,14 +402,15 @@ enum TextBlockAssembler {
     }
 
     /// The row of `block` that `piece` ends, if it is a short line on that row's baseline, right
-    /// of it, on the same surface, and `block` is monospace text of five rows or more.
+    /// of it, on the same surface and in the same panel, and `block` is monospace text of five
+    /// rows or more.
     private static func rowEnded(in block: Block, by piece: Block) -> BoundingBox? {
         guard piece.lines.count == 1, piece.lines[0].blobs.count <= 12, block.isMonospace == true, block.rowBaselines.count >= 5,
               piece.box.x > block.box.x, sameSurface(block.ground, piece.ground),
               abs(Double(piece.glyphHeights.median ?? 0) / Double(block.glyphHeights.median ?? 0) - 1) <= 0.3,
-              let row = block.lines.filter({ abs($0.baseline - piece.lines[0].baseline) <= 2 }).map(\.box).max(by: { $0.right < $1.right }),
-              row.right < piece.box.x else { return nil }
-        return row
+              let row = block.lines.filter({ abs($0.baseline - piece.lines[0].baseline) <= 2 }).max(by: { $0.box.right < $1.box.right }),
+              row.box.right < piece.box.x, inOnePanel(row, piece.lines[0]) else { return nil }
+        return row.box
     }
 
     /// A block between two others, overlapping their columns: they are not neighbours.
@@ -412,10 +421,16 @@ enum TextBlockAssembler {
 
     // MARK: Helpers
 
-    /// Grounds within a few levels of each other: the same panel, despite compression noise
+    /// Grounds within a few levels of each other: the same surface, despite compression noise
     /// and a highlighted current line.
     private static func sameSurface(_ a: UInt8, _ b: UInt8) -> Bool {
         abs(Int(a) - Int(b)) <= 16
+    }
+
+    /// Pieces of one row in one panel (or both in none): two cards side by side, alike in
+    /// colour, are apart whatever their rows.
+    private static func inOnePanel(_ a: Line, _ b: Line) -> Bool {
+        a.surface.panel == b.surface.panel
     }
 
     /// Whether `blobs` are a row of dots alone (pytest's `.........`): three or more specks of

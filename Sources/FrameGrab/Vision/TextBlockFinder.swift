@@ -46,9 +46,10 @@ struct TextBlockFinder {
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
-        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: { row in
+        return TextBlockAssembler.blocks(from: lines, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
-            image.commonLevel(around: row, margin: row.height / 2)
+            TextBlockAssembler.Surface(level: image.commonLevel(around: row, margin: row.height / 2),
+                                       panel: background.panel(holding: row))
         }).map { block in
             measured(block.withMarks(marks), in: image)
         }

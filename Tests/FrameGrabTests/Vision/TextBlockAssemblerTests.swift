@@ -18,7 +18,7 @@ struct TextBlockAssemblerTests {
     }
 
     static func blocks(_ chains: [[InkBlob]]) -> [TextBlock] {
-        TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, ground: { _ in 30 })
+        TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { _ in .init(level: 30) })
     }
 
     @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")
@@ -41,6 +41,21 @@ struct TextBlockAssemblerTests {
         chains += [Self.chain("cli.py", row: 0, column: 30), Self.chain("render.py", row: 0, column: 40), Self.chain("test_cli.py", row: 0, column: 53)]
         let blocks = Self.blocks(chains)
         #expect(blocks.contains { $0.box.right < 20 + 20 * 10 && $0.lines.count == tree.count })
+    }
+
+    @Test("Two cards side by side, alike in colour, keep their rows apart: a row's end in the other card is not its end")
+    func cardsSideBySide() {
+        let left = ["use Test2::Util::HashBase qw{ -count -skip };", "1;", "__END__", "=pod", "=encoding UTF-8", "=head1 NAME"]
+        let chains = left.enumerated().map { Self.chain($0.element, row: $0.offset) } + [Self.chain("return #xt", row: 0, column: 62)]
+        // One card ends at column 55, the other starts at column 60.
+        let cards = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { box in
+            .init(level: 30, panel: box.x < 20 + 55 * 10 ? BoundingBox(x: 10, y: 10, width: 560, height: 200)
+                                                          : BoundingBox(x: 610, y: 10, width: 560, height: 200))
+        })
+        #expect(cards.count == 2)
+        #expect(cards.contains { $0.lines.count == left.count && $0.box.right < 20 + 55 * 10 })
+        // On one surface, the same piece is the end of the row (pytest's `[100%]`).
+        #expect(Self.blocks(chains).count == 1)
     }
 
     @Test("Dots alone, with no text to continue, are no block")
