@@ -170,21 +170,34 @@ struct TextBlockFinder {
     /// shorter one's height from the next, so that a tall neighbour (an icon) reaches no
     /// further than the text beside it would; a small mark (`-`, `.`, a quote) reaches as far
     /// as the letter beside it.
+    ///
+    /// Boxes on one row share a band of rows (`sameLine`): each is looked for among the boxes
+    /// of the bands it covers, so that the time grows with the ink on each band, not with the
+    /// ink on the whole frame (a frame of grain holds tens of thousands of specks).
     private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double) -> [[Int]] {
-        let order = boxes.indices.sorted { boxes[$0].x < boxes[$1].x }
         var links = UnionFind(count: boxes.count)
-        let tallest = boxes.map(\.height).max() ?? 0
-        for (position, i) in order.enumerated() {
-            let a = boxes[i]
-            // Sorted by left edge: past the widest gap any box could bridge, none can link.
-            for j in order[(position + 1)...] {
-                let b = boxes[j]
-                let gap = Double(b.x - a.right)
-                if gap > widestGap * Double(tallest) + 2 { break }
-                let shorter = min(a.height, b.height), taller = max(a.height, b.height)
-                let reach = 2 * shorter < taller ? taller : shorter
-                if gap <= widestGap * Double(reach) + 2 && sameLine(a, b) {
-                    links.join(i, j)
+        let bandHeight = 32
+        // A mark counts as on a row within a quarter of the row's height above or below it.
+        func slack(_ box: BoundingBox) -> Int { box.height / 4 + 1 }
+        var bands: [[Int]] = Array(repeating: [], count: (boxes.map { $0.bottom + slack($0) }.max() ?? 0) / bandHeight + 1)
+        for (index, box) in boxes.enumerated() {
+            for band in max(0, box.y - slack(box)) / bandHeight...(box.bottom + slack(box)) / bandHeight { bands[band].append(index) }
+        }
+        for band in bands where band.count > 1 {
+            let order = band.sorted { boxes[$0].x < boxes[$1].x }
+            let tallest = band.map { boxes[$0].height }.max() ?? 0
+            for (position, i) in order.enumerated() {
+                let a = boxes[i]
+                // Sorted by left edge: past the widest gap any box could bridge, none can link.
+                for j in order[(position + 1)...] {
+                    let b = boxes[j]
+                    let gap = Double(b.x - a.right)
+                    if gap > widestGap * Double(tallest) + 2 { break }
+                    let shorter = min(a.height, b.height), taller = max(a.height, b.height)
+                    let reach = 2 * shorter < taller ? taller : shorter
+                    if gap <= widestGap * Double(reach) + 2 && sameLine(a, b) {
+                        links.join(i, j)
+                    }
                 }
             }
         }
