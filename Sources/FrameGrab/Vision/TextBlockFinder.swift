@@ -24,18 +24,23 @@ struct TextBlockFinder {
         }
         // Dim text (an editor's line numbers, a washed-out theme) stays under the threshold
         // that keeps bright text clean. Look again with a fainter one, away from the text
-        // already found, where the halo around bright strokes would pass it too.
+        // already found, where the halo around bright strokes would pass it too. Beside that
+        // text it needs no evidence of its own (a dim gutter's single digits, a dim `*/`).
         let found = blocks.map { $0.box.expanded(by: max(8, $0.glyphHeight), within: image.bounds) }
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
-            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast, away: found)
+            let anchors = blocks.filter { $0.polarity == polarity }.flatMap { block in
+                block.lines.map { TextEvidence.Anchor(box: $0.box, letterHeight: block.xHeight) }
+            }
+            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast,
+                                     away: found, anchors: anchors)
         }
         return blocks.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
     /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
-    /// that touch any of `away`.
+    /// that touch any of `away`; rows beside `anchors` need no evidence of their own.
     private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
-                        away: [BoundingBox]) -> [TextBlock] {
+                                away: [BoundingBox], anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
         removeRules(from: &mask, width: image.width, height: image.height)
         let all = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
@@ -50,7 +55,7 @@ struct TextBlockFinder {
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
-        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:)).map { block in
+        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:), beside: anchors).map { block in
             measured(block.withMarks(marks), in: image, background: background)
         }
     }
