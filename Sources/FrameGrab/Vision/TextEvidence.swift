@@ -112,19 +112,23 @@ enum TextEvidence {
         while let (sourceIndex, band, source) = sources.popLast() {
             let away = Int(rowsAway * Double(source.letterHeight))
             let text = sourceIndex.flatMap { textRows[$0] }
-            // Along the baseline the whole frame wide; otherwise within `away` of the band.
-            var position = firstIndex(in: tops, notBelow: band.y - away - tallestOther)
-            while position < others.count, tops[position] <= band.bottom + away {
+            // The rows within two `away`s of the band: beside it, or along its baseline.
+            var position = firstIndex(in: tops, notBelow: band.y - 2 * away - tallestOther)
+            while position < others.count, tops[position] <= band.bottom + 2 * away {
                 let index = others[position]
                 position += 1
                 let other = boxes[index], dots = isDots[index]
-                let near = (dots || Double(other.height) <= tallestRow * Double(source.letterHeight))
-                    && max(other.y - band.bottom, band.y - other.bottom) <= away
-                    && other.x <= source.right && other.right >= source.left
-                guard near || (!dots && text.map { isAlongBaseline(rows[index], of: $0) } == true) else { continue }
+                // A row of dots is as low as a period: it stands where a row's baseline would,
+                // so it is measured baseline to baseline, a line or two away.
+                let near = dots
+                    ? max(other.bottom - band.bottom, band.y - other.y) <= 2 * away
+                    : Double(other.height) <= tallestRow * Double(source.letterHeight)
+                        && max(other.y - band.bottom, band.y - other.bottom) <= away
+                let inColumns = other.x <= source.right && other.right >= source.left
+                guard near && inColumns || (!dots && text.map { isAlongBaseline(rows[index], of: $0) } == true) else { continue }
                 let own = columns(of: other, letterHeight: source.letterHeight)
                 var next = Reach(letterHeight: source.letterHeight, left: own.left, right: own.right, depth: source.depth + 1)
-                if near {
+                if near && inColumns {
                     next.left = min(next.left, source.left)
                     next.right = max(next.right, source.right)
                 }
