@@ -2,10 +2,12 @@
 ///
 /// Text is set as rows of letters: marks of about one size (x-height to cap height), each no
 /// wider than a couple of its heights, standing on one baseline a letter's spacing apart. Every
-/// font and size framegrab reads is set that way; nothing else on a frame is. Noise and grain
+/// font and size framegrab reads is set that way; little else on a frame is. Noise and grain
 /// make marks whose bottoms fall anywhere; a camera picture makes shapes of every size; test
-/// patterns make bars, squares and steps on a grid, spaced wider than letters. So a row with
-/// three such letters in a run on its baseline, most of its letters, is evidence of text.
+/// patterns make bars, dots and steps, mostly spaced wider than letters. So a row with three
+/// such letters in a run on its baseline, most of its letters, is evidence of text. (A grid
+/// of squares as far apart as they are wide, testsrc2's checkerboard, passes; OCR reads
+/// nothing there that becomes a region.)
 ///
 /// Short rows carry no evidence of their own (a lone `}`, `*/`, `--`, a row of dots, a dedented
 /// word, a gutter's `17`): they are text when they stand beside text, as they do in code and
@@ -50,10 +52,12 @@ enum TextEvidence {
     /// The widest a letter's mark is, in its heights (`m`, `w`, `%`, two touching letters).
     static let widestLetter = 2.0
     /// The widest gap inside a word, in letter heights: letters are spaced closer than that,
-    /// the bars and squares of a test pattern further apart.
+    /// the bars and dots of most test patterns further apart.
     static let widestLetterGap = 1.0
-    /// How far from text a row may stand and still be read with it, in letter heights: a blank
-    /// line between them, or a dedent of several cells.
+    /// How far from text a row may stand and still be read with it, in letter heights: from a
+    /// text row's baseline to the next row's top (a line's pitch is 2 to 2.7 letter heights,
+    /// its ascenders take one of them back), and left or right of the text's columns (a dedent
+    /// of several cells).
     static let rowsAway = 2.5
     static let columnsAway = 8.0
     /// The tallest row beside text, in its letter heights: a taller one is something else.
