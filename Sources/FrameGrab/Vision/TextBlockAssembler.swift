@@ -122,15 +122,19 @@ enum TextBlockAssembler {
 
     /// Text apart on different surfaces (a status bar's strip below an editor, a panel below a
     /// slide's text) is never one block: `ground` tells the surface under a box. (Close lines
-    /// may differ: an editor highlights the current line.)
-    static func blocks(from chains: [[InkBlob]], polarity: Polarity, ground: (BoundingBox) -> UInt8) -> [TextBlock] {
-        var lines: [Line] = chains.compactMap { chain in
-            let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
-            let heights = chain.map(\.box.height).sorted()
-            let line = Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), ground: ground(box))
-            // A lone speck is noise, not text; a row of dots may be text.
-            guard chain.count >= 2 || box.height >= 8, box.height >= 5 || line.isDotRow else { return nil }
-            return line
+    /// may differ: an editor highlights the current line.) Only rows that are text, or stand
+    /// beside text or `anchors`, are laid out (`TextEvidence`).
+    static func blocks(from chains: [[InkBlob]], polarity: Polarity, ground: (BoundingBox) -> UInt8,
+                       beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
+        // A lone speck is noise, not text; a row of dots may be text.
+        let rows = chains.map { $0.map(\.box) }.filter { row in
+            let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+            return (row.count >= 2 || box.height >= 8) && (box.height >= 5 || isDotRow(row))
+        }
+        var lines: [Line] = TextEvidence.textRows(rows, beside: anchors).map { row in
+            let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+            let heights = row.map(\.height).sorted()
+            return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: row, ground: ground(box))
         }
         lines = inReadingOrder(lines)
 
