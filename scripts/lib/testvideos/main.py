@@ -13,7 +13,6 @@ from pathlib import Path
 from .bad import make_bad
 from .common import OUT, die, run
 from .counter import COUNTER_CLIPS, counter_source_frames, ink_union, make_counter
-from .grainy import GRAINY_SLIDE, make_grainy_slide
 from .hls import make_aes_hls, make_renditions
 from .index import INDEX_TALK, INDEX_TERMINAL
 from .index_talk import make_index_talk
@@ -108,8 +107,6 @@ SCREEN_CLIPS = [
 
 
 INDEX_CLIPS = {INDEX_TALK: make_index_talk, INDEX_TERMINAL: make_index_terminal}
-# Made last, in this order, and each from nothing else: --only can make any of them alone.
-ALONE = {GRAINY_SLIDE: make_grainy_slide, **INDEX_CLIPS}
 
 
 def main(doc):
@@ -117,7 +114,7 @@ def main(doc):
     parser.add_argument("--overlays", type=Path, help="also write frames with truth boxes drawn on them here")
     parser.add_argument("--only", metavar="CLIPS",
                         help=f"regenerate only these comma-separated clips, leaving every other file as it is "
-                             f"(one of {', '.join(ALONE)})")
+                             f"(one of {', '.join(INDEX_CLIPS)})")
     options = parser.parse_args()
     check_tools()
     began = time.monotonic()
@@ -143,7 +140,7 @@ def main(doc):
         outputs.update(make_protected(work))
         outputs.update(make_aes_hls(work))
         outputs.update(make_renditions(work))
-        for file, make in ALONE.items():
+        for file, make in INDEX_CLIPS.items():
             outputs[file] = make(work)
 
         remove_owned_outputs(outputs)
@@ -171,15 +168,15 @@ def main(doc):
 
 
 def make_only(files):
-    """Regenerate a few clips that depend on no other (the grainy still, the index clips) and their
-    manifest entries, in the order a full run lists them."""
-    unknown = [f for f in files if f not in ALONE]
+    """Regenerate a few clips that depend on no other (the index clips) and their manifest entries,
+    in the order a full run lists them."""
+    unknown = [f for f in files if f not in INDEX_CLIPS]
     if unknown:
-        die(f"--only: {', '.join(unknown)} cannot be made alone (only {', '.join(ALONE)} can)")
+        die(f"--only: {', '.join(unknown)} cannot be made alone (only {', '.join(INDEX_CLIPS)} can)")
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="make-test-videos-") as tmp:
         work = Path(tmp)
-        outputs = {file: make(work) for file, make in ALONE.items() if file in files}
+        outputs = {file: make(work) for file, make in INDEX_CLIPS.items() if file in files}
         manifest_path = OUT / "manifest.json"
         old = json.loads(manifest_path.read_text())["clips"] if manifest_path.is_file() else []
         entries = {clip["file"]: clip for clip in old}
@@ -187,8 +184,8 @@ def make_only(files):
             shutil.copyfile(work / rel, OUT / rel)
             write_json(OUT / truth_path(rel), truth)
             entries[rel] = {"file": rel, "truth": truth_path(rel), "kind": truth["kind"]}
-        manifest = [clip for clip in old if clip["file"] not in ALONE] + \
-            [entries[file] for file in ALONE if file in entries]
+        manifest = [clip for clip in old if clip["file"] not in INDEX_CLIPS] + \
+            [entries[file] for file in INDEX_CLIPS if file in entries]
         write_json(manifest_path, {"clips": manifest})
         (OUT / "README.md").write_text(README)
         for rel, truth in outputs.items():

@@ -51,7 +51,6 @@ has its truth next to it in `F.truth.json` (for example `talk-light.mp4.truth.js
 | `sealed7-terminal.mp4` | sealed (holdout7): terminal with a title bar, small bitmap font, 1280x720 |
 | `sealed7-slides.mp4` | sealed (holdout7): a light and a dark code slide, 1280x720 |
 | `sealed7-letterbox.mp4` | sealed (holdout7): 16:9 slides inside letterbox bars in a 4:3 frame, 1024x768 |
-| `grainy-slide.png` | a gray still, 1920x1080: `talk-dark.mp4`'s first slide (a title over Go on a dark panel) scaled up and covered in ffmpeg's film grain (`noise=alls=30:allf=t+u`), as legible as the clean slide |
 | `index-talk.mp4` | for `framegrab index`/`scan`: a 2-minute talk, 1280x720 at 25 fps, 12 slides held 5-15 s (Python, C, Perl and shell excerpts of files on Debian 12, bullets), hard cuts and 0.6-1 s cross-fades, code typed a few characters at a time, a code panel scrolled, a mouse pointer crossing a slide, and a speaker's camera inset (bottom right) moving in every frame |
 | `index-terminal.mp4` | for `framegrab index`/`scan`: a real xterm (DejaVu Sans Mono 14 pt, tmux inside) recorded under Xvfb, 1024x768 at 25 fps, 61 s: commands typed a few characters at a time with 2-5 s pauses, their real output, a blinking block cursor |
 | `counter.mp4` `.mov` `.mkv` | frame counter, h264 480x270 at 30000/1001 fps, 600 frames, keyframes every 300 frames, 3 B-frames |
@@ -87,7 +86,7 @@ frame's own timestamp, as ffprobe reports it). Boxes are `{"x", "y", "width", "h
 integer pixels, top-left origin, in the picture as a player displays it (after rotation and
 sample aspect ratio).
 
-- Every clip but `protected` ones: `file`, `kind` (`talk`, `index`, `counter`, `bad`, `protected`, `still`), `container`, `codec`, `pixel_format`,
+- Every clip but `protected` ones: `file`, `kind` (`talk`, `index`, `counter`, `bad`, `protected`), `container`, `codec`, `pixel_format`,
   `frame_rate`, `time_base` (`{"num", "den"}`), `frame_count`, `duration` (frame_count / rate),
   `start_time`, `coded` and `display` (`{"width", "height"}`), `rotation` (degrees clockwise a
   player turns the stored picture), `display_matrix_rotation` (ffprobe's value, counter-clockwise),
@@ -117,8 +116,6 @@ sample aspect ratio).
   beside them, or `null`) and each of their lines `number` (the gutter's number on that row, or
   `null`) and `number_bbox`; numbers are never part of the code's `text`. In editors and
   terminals `panel` is the text area the code sits in (for an editor, right of the gutter).
-- `still`: a picture rather than a clip (one frame at time 0): `grain` (the ffmpeg filter laid over
-  it), `content_area`, and `slides[]` of one slide with its `regions[]` as in `talk` truth.
 - `index`: `clip` (the file), `fps`, `settled_min_seconds` (1), `settled_screens[]` and `moving[]`. A
   settled screen is a maximal stretch of frames whose text does not change, held at least 1 s: a
   mouse pointer, the blinking cursor and the camera inset do not change the text, two typed
