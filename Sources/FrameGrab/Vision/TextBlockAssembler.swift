@@ -123,15 +123,16 @@ enum TextBlockAssembler {
     /// Text apart on different surfaces (a status bar's strip below an editor, a panel below a
     /// slide's text) is never one block: `ground` tells the surface under a box. (Close lines
     /// may differ: an editor highlights the current line.) Only rows that are text, or stand
-    /// beside text or `anchors`, are laid out (`TextEvidence`).
+    /// beside text or `anchors` or in a panel with them (`panel`), are laid out (`TextEvidence`).
     static func blocks(from chains: [[InkBlob]], polarity: Polarity, ground: (BoundingBox) -> UInt8,
-                       beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
+                       beside anchors: [TextEvidence.Anchor] = [],
+                       panel: (BoundingBox) -> BoundingBox? = { _ in nil }) -> [TextBlock] {
         // A lone speck is noise, not text; a row of dots may be text.
         let rows = chains.map { $0.map(\.box) }.filter { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             return (row.count >= 2 || box.height >= 8) && (box.height >= 5 || isDotRow(row))
         }
-        var lines: [Line] = TextEvidence.textRows(rows, beside: anchors).map { row in
+        var lines: [Line] = TextEvidence.textRows(rows, beside: anchors, panel: panel).map { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             let heights = row.map(\.height).sorted()
             return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: row, ground: ground(box))

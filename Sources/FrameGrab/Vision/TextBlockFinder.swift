@@ -39,7 +39,8 @@ struct TextBlockFinder {
     }
 
     /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
-    /// that touch any of `away`; rows beside `anchors` need no evidence of their own.
+    /// that touch any of `away`; rows beside `anchors`, or in a panel with them, need no
+    /// evidence of their own.
     private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
                                 away: [BoundingBox], anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
@@ -56,7 +57,8 @@ struct TextBlockFinder {
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
-        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:), beside: anchors).map { block in
+        return TextBlockAssembler.blocks(from: lines, polarity: polarity, ground: background.ground(under:), beside: anchors,
+                                         panel: background.panel(holding:)).map { block in
             measured(block.withMarks(marks), in: image, background: background)
         }
     }

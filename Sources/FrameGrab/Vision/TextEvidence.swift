@@ -17,8 +17,11 @@
 /// `tallestRow` of them; or anywhere along a text row's baseline in type of its size (a gutter's
 /// numbers, a status bar's items, a table's far column). Rows kept that way reach on,
 /// `deepestContext` rows at most (`}` `}` `}` closing three blocks), so that a chance row in a
-/// picture cannot spread through it. Everything else is left out before lines become blocks:
-/// the layout and OCR after it spend their time on ink that looks like text.
+/// picture cannot spread through it. A panel that holds a text row (a code card, an editor pane, a
+/// terminal window: `BackgroundMap.panels`) holds text: a short row in it is kept however many
+/// blank lines stand between it and that text (`=pod` between blank lines, `1;` or `}` after one),
+/// as the layout reads it with the rest of its panel. Everything else is left out before lines
+/// become blocks: the layout and OCR after it spend their time on ink that looks like text.
 enum TextEvidence {
     /// A row known to be text already, that rows beside it can lean on: the bright text, for the
     /// dim text looked for around it.
@@ -70,9 +73,11 @@ enum TextEvidence {
 
     /// The rows of `rows` (each row's blob boxes, as lines chained them) that are text, in their
     /// order: rows with evidence of their own, without any shape chained to them far taller
-    /// than their letters (the edge of a picture, a test pattern's band), and rows beside them
-    /// or beside `anchors`.
-    static func textRows(_ rows: [[BoundingBox]], beside anchors: [Anchor] = []) -> [[BoundingBox]] {
+    /// than their letters (the edge of a picture, a test pattern's band), rows beside them or
+    /// beside `anchors`, and rows in the same panel as one of those (`panel` tells the panel a
+    /// box stands in, nil on the picture's own ground).
+    static func textRows(_ rows: [[BoundingBox]], beside anchors: [Anchor] = [],
+                         panel: (BoundingBox) -> BoundingBox? = { _ in nil }) -> [[BoundingBox]] {
         struct Reach {
             var letterHeight: Int
             var left: Int
@@ -113,6 +118,7 @@ enum TextEvidence {
         let tallestOther = others.map { boxes[$0].height }.max() ?? 0
         let isDots = rows.map(TextBlockAssembler.isDotRow)
 
+        let leaning = sources
         while let (sourceIndex, band, source) = sources.popLast() {
             let away = Int(rowsAway * Double(source.letterHeight))
             let text = sourceIndex.flatMap { textRows[$0] }
@@ -146,6 +152,20 @@ enum TextEvidence {
                 reaches[index] = next
                 // A row of dots is too low to measure anything beside it by.
                 if next.depth < deepestContext && !dots { sources.append((index, other, next)) }
+            }
+        }
+        // Rows in a panel that holds text: the panel's letter height is its text rows' median.
+        var panelLetters: [BoundingBox: [Int]] = [:]
+        for source in leaning {
+            if let box = panel(source.band) { panelLetters[box, default: []].append(source.reach.letterHeight) }
+        }
+        if !panelLetters.isEmpty {
+            for index in others where reaches[index] == nil {
+                guard let box = panel(boxes[index]), let heights = panelLetters[box]?.sorted() else { continue }
+                let letterHeight = heights[heights.count / 2]
+                guard Double(boxes[index].height) <= tallestRow * Double(letterHeight) else { continue }
+                let own = columns(of: boxes[index], letterHeight: letterHeight)
+                reaches[index] = Reach(letterHeight: letterHeight, left: own.left, right: own.right, depth: 1)
             }
         }
         return rows.indices.filter { reaches[$0] != nil }.map { index in

@@ -32,6 +32,8 @@ struct TextEvidenceTests {
         var testDescription: String
         var rows: [[BoundingBox]]
         var anchors: [TextEvidence.Anchor] = []
+        /// The panels the rows stand in (a box inside one stands in it).
+        var panels: [BoundingBox] = []
         /// The rows kept, by index.
         var text: [Int]
     }
@@ -75,11 +77,19 @@ struct TextEvidenceTests {
              rows: [row("*/", baseline: 140)], anchors: [TextEvidence.Anchor(box: BoundingBox(x: 100, y: 79, width: 200, height: 21), letterHeight: 15)],
              text: [0]),
         Case(testDescription: "The same row with no text around it is not kept", rows: [row("*/", baseline: 140)], text: []),
+        Case(testDescription: "A short row blank lines away from the text of its panel is kept with it",
+             rows: [row("laaplaa", baseline: 100), row("}", baseline: 220), row("}", baseline: 420, xHeight: 60)],
+             panels: [BoundingBox(x: 50, y: 50, width: 600, height: 400)], text: [0, 1]),
+        Case(testDescription: "The same rows on the picture's own ground are not",
+             rows: [row("laaplaa", baseline: 100), row("}", baseline: 220)], text: [0]),
+        Case(testDescription: "Nor in a panel that holds no text",
+             rows: [row("laaplaa", baseline: 100), row("}", baseline: 220)],
+             panels: [BoundingBox(x: 50, y: 150, width: 600, height: 300)], text: [0]),
     ]
 
     @Test(arguments: cases)
     func textRows(case c: Case) {
-        let kept = TextEvidence.textRows(c.rows, beside: c.anchors)
+        let kept = TextEvidence.textRows(c.rows, beside: c.anchors) { box in c.panels.first { $0.contains(box) } }
         #expect(kept == c.text.map { c.rows[$0] })
     }
 
