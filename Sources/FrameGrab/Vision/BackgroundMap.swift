@@ -1,16 +1,20 @@
 /// The ground colour behind every part of a picture: slide, panel or terminal background.
 ///
-/// Works on tiles. A flat tile (nearly all one level) is its own ground, if enough flat tiles
-/// of that level touch it to make a surface: a few flat tiles inside the stroke of a huge glyph
-/// are ink, not ground. A tile with text or an edge in it takes the level of a ground tile
+/// Works on tiles. A flat tile (nearly all one level, give or take its grain) is its own
+/// ground, if enough flat tiles of that level touch it to make a surface: a few flat tiles
+/// inside the stroke of a huge glyph are ink, not ground. A tile with text or an edge in it takes the level of a ground tile
 /// nearby: of those, the one closest to its own most common level, so that a tile inside a dark
 /// panel takes the panel, not the slide around it, and a tile crowded with bold strokes still
 /// takes the ground between the letters.
+///
+/// Each tile also has a grain: how far its ground's own levels wander (film grain, sensor
+/// noise, a camera's texture), below which no difference from the ground is ink.
 struct BackgroundMap {
     let tileSize: Int
     let columns: Int
     let rows: Int
     private let levels: [UInt8]
+    private let grains: [UInt8]
     /// The surfaces inside the picture that text can stand in (code cards, editor panes,
     /// terminal windows), largest first.
     let panels: [Panel]
@@ -35,6 +39,7 @@ struct BackgroundMap {
         columns = max(1, (image.width + tileSize - 1) / tileSize)
         rows = max(1, (image.height + tileSize - 1) / tileSize)
         var tiles = BackgroundMap.tileModes(image, tileSize: tileSize, columns: columns, rows: rows)
+        grains = BackgroundMap.grains(tiles, columns: columns, rows: rows)
         BackgroundMap.keepSurfaces(&tiles, columns: columns, rows: rows)
         levels = BackgroundMap.grounds(tiles, columns: columns, rows: rows)
         panels = BackgroundMap.panels(tiles, columns: columns, rows: rows).map { span, level in
@@ -64,6 +69,12 @@ struct BackgroundMap {
         return levels[row * columns..<(row + 1) * columns]
     }
 
+    /// The grain of one tile row (see `grains`), beside `levels(forRow:)`.
+    func grains(forRow y: Int) -> ArraySlice<UInt8> {
+        let row = min(rows - 1, y / tileSize)
+        return grains[row * columns..<(row + 1) * columns]
+    }
+
     /// The median ground under `box`: the surface a line or block stands on.
     func ground(under box: BoundingBox) -> UInt8 {
         var grounds: [UInt8] = []
@@ -80,32 +91,81 @@ struct BackgroundMap {
     private struct Tile {
         var mode: UInt8
         var isFlat: Bool
+        /// The width in levels of the narrowest range holding half the tile's pixels.
+        var shortestHalf: UInt8
     }
 
     private static func tileModes(_ image: GrayImage, tileSize: Int, columns: Int, rows: Int) -> [Tile] {
-        var tiles = [Tile](repeating: Tile(mode: 0, isFlat: false), count: columns * rows)
+        var tiles = [Tile](repeating: Tile(mode: 0, isFlat: false, shortestHalf: 0), count: columns * rows)
         var histogram = [Int](repeating: 0, count: 64)
+        var levels = [Int](repeating: 0, count: 256)
         image.pixels.withUnsafeBufferPointer { pixels in
             for row in 0..<rows {
                 for column in 0..<columns {
-                    for bin in 0..<64 { histogram[bin] = 0 }
+                    for level in 0..<256 { levels[level] = 0 }
                     let x0 = column * tileSize, y0 = row * tileSize
                     let x1 = min(image.width, x0 + tileSize), y1 = min(image.height, y0 + tileSize)
                     for y in y0..<y1 {
                         let base = y * image.width
-                        for x in x0..<x1 { histogram[Int(pixels[base + x]) >> 2] += 1 }
+                        for x in x0..<x1 { levels[Int(pixels[base + x])] += 1 }
                     }
                     // Bins of four levels ride out compression noise.
+                    for bin in 0..<64 { histogram[bin] = levels[bin * 4] + levels[bin * 4 + 1] + levels[bin * 4 + 2] + levels[bin * 4 + 3] }
                     var best = 0
                     for bin in 1..<64 where histogram[bin] > histogram[best] { best = bin }
-                    let near = histogram[max(0, best - 2)...min(63, best + 2)].reduce(0, +)
                     let total = (x1 - x0) * (y1 - y0)
-                    tiles[row * columns + column] = Tile(mode: UInt8(best * 4 + 2), isFlat: Double(near) >= flatShare * Double(total))
+                    let spread = shortestHalf(of: levels, total: total)
+                    // Near the mode: two bins either side, widened on a grainy ground by two
+                    // sigmas of its grain (not at all on a screen recording).
+                    let reach = 2 + Int((2 * Double(spread) / shortestHalfPerSigma / 4).rounded())
+                    let near = histogram[max(0, best - reach)...min(63, best + reach)].reduce(0, +)
+                    tiles[row * columns + column] = Tile(mode: UInt8(best * 4 + 2), isFlat: Double(near) >= flatShare * Double(total),
+                                                         shortestHalf: spread)
                 }
             }
         }
         return tiles
     }
+
+    /// The width of the narrowest range of levels that holds half of `total` pixels. On a flat
+    /// ground it is the ground's own wander whatever else the tile holds, as long as ink and
+    /// edges are under half of it: 0 on a screen recording, 1.35 sigma for Gaussian grain.
+    private static func shortestHalf(of levels: [Int], total: Int) -> UInt8 {
+        let half = (total + 1) / 2
+        var narrowest = 255
+        var low = 0, inside = 0
+        for high in 0..<256 {
+            inside += levels[high]
+            while inside - levels[low] >= half {
+                inside -= levels[low]
+                low += 1
+            }
+            if inside >= half { narrowest = min(narrowest, high - low) }
+        }
+        return UInt8(narrowest)
+    }
+
+    /// Each tile's grain, in levels: the sigma of its ground's wander, taken as the median over
+    /// the tile and its eight neighbours so that one tile crowded with ink (or a glyph's solid
+    /// stroke) does not decide.
+    private static func grains(_ tiles: [Tile], columns: Int, rows: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: tiles.count)
+        var around: [UInt8] = []
+        for row in 0..<rows {
+            for column in 0..<columns {
+                around.removeAll(keepingCapacity: true)
+                for r in max(0, row - 1)...min(rows - 1, row + 1) {
+                    for c in max(0, column - 1)...min(columns - 1, column + 1) { around.append(tiles[r * columns + c].shortestHalf) }
+                }
+                around.sort()
+                result[row * columns + column] = UInt8((Double(around[around.count / 2]) / shortestHalfPerSigma).rounded())
+            }
+        }
+        return result
+    }
+
+    /// The shortest half of Gaussian noise is 1.349 sigma wide (its interquartile range).
+    private static let shortestHalfPerSigma = 1.349
 
     /// Clears `isFlat` on flat tiles that do not belong to a surface of `smallestSurface` tiles
     /// of about the same level.

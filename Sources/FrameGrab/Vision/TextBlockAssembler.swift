@@ -122,22 +122,28 @@ enum TextBlockAssembler {
 
     /// What text stands on: the ground's level, and the panel it is in (nil on the picture's
     /// own ground).
-    struct Surface {
+    private struct Surface {
         var level: UInt8
         var panel: BoundingBox?
     }
 
     /// Text apart on different surfaces (a status bar's strip below an editor, a panel below a
-    /// slide's text, two cards side by side) is never one block: `surface` tells the surface
-    /// under a box.
-    static func blocks(from chains: [[InkBlob]], polarity: Polarity, surface: (BoundingBox) -> Surface) -> [TextBlock] {
-        var lines: [Line] = chains.compactMap { chain in
-            let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
-            let heights = chain.map(\.box.height).sorted()
-            let line = Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: chain.map(\.box), surface: surface(box))
-            // A lone speck is noise, not text; a row of dots may be text.
-            guard chain.count >= 2 || box.height >= 8, box.height >= 5 || line.isDotRow else { return nil }
-            return line
+    /// slide's text, two cards side by side) is never one block: `level` and `panel` tell the
+    /// surface under a box. Only rows that are text, or stand beside text or `anchors` or in a
+    /// panel with them, are laid out (`TextEvidence`).
+    static func blocks(from chains: [[InkBlob]], polarity: Polarity, level: (BoundingBox) -> UInt8,
+                       panel: (BoundingBox) -> BoundingBox? = { _ in nil },
+                       beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
+        // A lone speck is noise, not text; a row of dots may be text.
+        let rows = chains.map { $0.map(\.box) }.filter { row in
+            let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+            return (row.count >= 2 || box.height >= 8) && (box.height >= 5 || isDotRow(row))
+        }
+        var lines: [Line] = TextEvidence.textRows(rows, beside: anchors, panel: panel).map { row in
+            let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+            let heights = row.map(\.height).sorted()
+            return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: row,
+                        surface: Surface(level: level(box), panel: panel(box)))
         }
         lines = inReadingOrder(lines)
 

@@ -9,6 +9,11 @@ struct TextBlockFinder {
     var contrast = 40
     /// The same for dim text, looked for away from the text found with `contrast`.
     var faintContrast = 22
+    /// On a grainy ground (film grain, sensor noise, a camera picture's texture) ink also stands
+    /// this many sigmas of the ground's grain off it: Gaussian grain passes 4 sigma at 3 pixels
+    /// in 100,000, alone, and uniform grain never does. Text is drawn to be read: a grainy
+    /// slide's letters stand far further off than that.
+    var grainSigmas = 4
 
     func blocks(in image: GrayImage) -> [TextBlock] {
         guard image.width >= 8, image.height >= 8 else { return [] }
@@ -19,19 +24,25 @@ struct TextBlockFinder {
         }
         // Dim text (an editor's line numbers, a washed-out theme) stays under the threshold
         // that keeps bright text clean. Look again with a fainter one, away from the text
-        // already found, where the halo around bright strokes would pass it too.
+        // already found, where the halo around bright strokes would pass it too. Beside that
+        // text it needs no evidence of its own (a dim gutter's single digits, a dim `*/`).
         let found = blocks.map { $0.box.expanded(by: max(8, $0.glyphHeight), within: image.bounds) }
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
-            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast, away: found)
+            let anchors = blocks.filter { $0.polarity == polarity }.flatMap { block in
+                block.lines.map { TextEvidence.Anchor(box: $0.box, letterHeight: block.xHeight) }
+            }
+            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast,
+                                     away: found, anchors: anchors)
         }
         for index in blocks.indices { blocks[index].panel = background.panel(holding: blocks[index].box) }
         return blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
     /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
-    /// that touch any of `away`.
+    /// that touch any of `away`; rows beside `anchors`, or in a panel with them, need no
+    /// evidence of their own.
     private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
-                        away: [BoundingBox]) -> [TextBlock] {
+                                away: [BoundingBox], anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
         removeRules(from: &mask, width: image.width, height: image.height)
         let all = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
@@ -46,11 +57,10 @@ struct TextBlockFinder {
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
-        return TextBlockAssembler.blocks(from: lines, polarity: polarity, surface: { row in
+        return TextBlockAssembler.blocks(from: lines, polarity: polarity, level: { row in
             // Half a row's height around it: the ground on either side of its letters.
-            TextBlockAssembler.Surface(level: image.commonLevel(around: row, margin: row.height / 2),
-                                       panel: background.panel(holding: row))
-        }).map { block in
+            image.commonLevel(around: row, margin: row.height / 2)
+        }, panel: background.panel(holding:), beside: anchors).map { block in
             measured(block.withMarks(marks), in: image)
         }
     }
@@ -90,10 +100,12 @@ struct TextBlockFinder {
             mask.withUnsafeMutableBufferPointer { mask in
                 for y in 0..<image.height {
                     let grounds = background.levels(forRow: y)
+                    let grains = background.grains(forRow: y)
                     let base = y * image.width
                     var x = 0
-                    for ground in grounds {
+                    for (ground, grain) in zip(grounds, grains) {
                         let ground = Int(ground)
+                        let threshold = max(threshold, grainSigmas * Int(grain))
                         let end = min(image.width, x + tile)
                         while x < end {
                             let difference = polarity == .darkOnLight ? ground - Int(pixels[base + x]) : Int(pixels[base + x]) - ground
@@ -169,21 +181,34 @@ struct TextBlockFinder {
     /// shorter one's height from the next, so that a tall neighbour (an icon) reaches no
     /// further than the text beside it would; a small mark (`-`, `.`, a quote) reaches as far
     /// as the letter beside it.
+    ///
+    /// Boxes on one row share a band of rows (`sameLine`): each is looked for among the boxes
+    /// of the bands it covers, so that the time grows with the ink on each band, not with the
+    /// ink on the whole frame (a frame of grain holds tens of thousands of specks).
     private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double) -> [[Int]] {
-        let order = boxes.indices.sorted { boxes[$0].x < boxes[$1].x }
         var links = UnionFind(count: boxes.count)
-        let tallest = boxes.map(\.height).max() ?? 0
-        for (position, i) in order.enumerated() {
-            let a = boxes[i]
-            // Sorted by left edge: past the widest gap any box could bridge, none can link.
-            for j in order[(position + 1)...] {
-                let b = boxes[j]
-                let gap = Double(b.x - a.right)
-                if gap > widestGap * Double(tallest) + 2 { break }
-                let shorter = min(a.height, b.height), taller = max(a.height, b.height)
-                let reach = 2 * shorter < taller ? taller : shorter
-                if gap <= widestGap * Double(reach) + 2 && sameLine(a, b) {
-                    links.join(i, j)
+        let bandHeight = 32
+        // A mark counts as on a row within a quarter of the row's height above or below it.
+        func slack(_ box: BoundingBox) -> Int { box.height / 4 + 1 }
+        var bands: [[Int]] = Array(repeating: [], count: (boxes.map { $0.bottom + slack($0) }.max() ?? 0) / bandHeight + 1)
+        for (index, box) in boxes.enumerated() {
+            for band in max(0, box.y - slack(box)) / bandHeight...(box.bottom + slack(box)) / bandHeight { bands[band].append(index) }
+        }
+        for band in bands where band.count > 1 {
+            let order = band.sorted { boxes[$0].x < boxes[$1].x }
+            let tallest = band.map { boxes[$0].height }.max() ?? 0
+            for (position, i) in order.enumerated() {
+                let a = boxes[i]
+                // Sorted by left edge: past the widest gap any box could bridge, none can link.
+                for j in order[(position + 1)...] {
+                    let b = boxes[j]
+                    let gap = Double(b.x - a.right)
+                    if gap > widestGap * Double(tallest) + 2 { break }
+                    let shorter = min(a.height, b.height), taller = max(a.height, b.height)
+                    let reach = 2 * shorter < taller ? taller : shorter
+                    if gap <= widestGap * Double(reach) + 2 && sameLine(a, b) {
+                        links.join(i, j)
+                    }
                 }
             }
         }

@@ -53,6 +53,12 @@ struct BoxTruth: Decodable, Sendable {
     var height: Int
 
     var box: BoundingBox { BoundingBox(x: x, y: y, width: width, height: height) }
+
+    /// The box in a picture `factor` times the size (a clip's frame scaled up, say).
+    func scaled(by factor: Double) -> BoxTruth {
+        func scale(_ value: Int) -> Int { Int((Double(value) * factor).rounded()) }
+        return BoxTruth(x: scale(x), y: scale(y), width: scale(width), height: scale(height))
+    }
 }
 
 struct SlideTruth: Decodable, Sendable {

@@ -18,7 +18,7 @@ struct TextBlockAssemblerTests {
     }
 
     static func blocks(_ chains: [[InkBlob]]) -> [TextBlock] {
-        TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { _ in .init(level: 30) })
+        TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, level: { _ in 30 })
     }
 
     @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")
@@ -48,9 +48,8 @@ struct TextBlockAssemblerTests {
         let left = ["use Test2::Util::HashBase qw{ -count -skip };", "1;", "__END__", "=pod", "=encoding UTF-8", "=head1 NAME"]
         let chains = left.enumerated().map { Self.chain($0.element, row: $0.offset) } + [Self.chain("return #xt", row: 0, column: 62)]
         // One card ends at column 55, the other starts at column 60.
-        let cards = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { box in
-            .init(level: 30, panel: box.x < 20 + 55 * 10 ? BoundingBox(x: 10, y: 10, width: 560, height: 200)
-                                                          : BoundingBox(x: 610, y: 10, width: 560, height: 200))
+        let cards = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, level: { _ in 30 }, panel: { box in
+            box.x < 20 + 55 * 10 ? BoundingBox(x: 10, y: 10, width: 560, height: 200) : BoundingBox(x: 610, y: 10, width: 560, height: 200)
         })
         #expect(cards.count == 2)
         #expect(cards.contains { $0.lines.count == left.count && $0.box.right < 20 + 55 * 10 })
