@@ -33,6 +33,25 @@ struct ReadingTests {
         #expect(region.text == source.joined(separator: "\n"))
     }
 
+    @Test("A rule given back from the ink adds no certainty to what OCR read around it")
+    func ruleIsNoEvidenceOfText() {
+        func line(_ words: [(String, Double)], row: Int) -> Line {
+            let placed = words.enumerated().map { index, word in
+                Word(text: word.0, box: BoundingBox(x: 100 + index * 60, y: row * 30, width: 14 * word.0.count, height: 20), confidence: word.1)
+            }
+            return Line(text: placed.map(\.text).joined(separator: " "), box: placed.dropFirst().reduce(placed[0].box) { $0.union($1.box) },
+                        words: placed)
+        }
+        // A checkerboard read as `om oe`, a rule under it: no region, whatever the rule's own certainty.
+        let noise = [line([("om", 0.25), ("oe", 0.05)], row: 0), line([("--------", 0.9)], row: 1)]
+        #expect(Reading.regions(from: [Self.readBlock(noise, glyphs: noise.map { [$0.box] })],
+                                contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720)).isEmpty)
+        // The same rule under words read with certainty is text.
+        let heading = [line([("Summary", 0.92), ("results", 0.9)], row: 0), line([("--------", 0.9)], row: 1)]
+        #expect(Reading.regions(from: [Self.readBlock(heading, glyphs: heading.map { [$0.box] })],
+                                contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720)).count == 1)
+    }
+
     @Test("A comment aligned far right of a code line, read apart, ends that line")
     func alignedComment() throws {
         let source = ["if fstat(fd, &info) == 0 && info.st_size < offset {", "    offset = 0", "    pending.removeAll()", "}"]

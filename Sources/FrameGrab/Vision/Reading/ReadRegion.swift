@@ -9,6 +9,9 @@ struct ReadRegion {
     var picture: InkPicture?
     /// Character-weighted mean of OCR's word confidences, 0...1, as read.
     var confidence: Double
+    /// The same over the words that hold a letter or digit: whether the block is text at all.
+    /// Rules and marks given back from the ink (`--------` under noise) are no evidence of it.
+    private var letterConfidence: Double
     /// Set by code layout: the monospace cell's width, the centre of column 0, and the height
     /// of the code's small letters.
     var grid: Grid?
@@ -36,8 +39,8 @@ struct ReadRegion {
     var notText: String? {
         if rows.isEmpty { return "nothing read" }
         if !rows.contains(where: { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }) { return "no letter or digit" }
-        if confidence < Self.minimumConfidence {
-            return "read with confidence \((confidence * 100).rounded() / 100), under \(Self.minimumConfidence)"
+        if letterConfidence < Self.minimumConfidence {
+            return "read with confidence \((letterConfidence * 100).rounded() / 100), under \(Self.minimumConfidence)"
         }
         return nil
     }
@@ -46,13 +49,15 @@ struct ReadRegion {
         self.rows = rows
         self.block = block
         self.picture = picture
-        var weighted = 0.0
-        var characters = 0
-        for word in rows.flatMap(\.words) {
-            weighted += word.confidence * Double(word.text.count)
-            characters += word.text.count
-        }
-        confidence = characters > 0 ? weighted / Double(characters) : 0
+        let words = rows.flatMap(\.words)
+        confidence = Self.meanConfidence(of: words)
+        letterConfidence = Self.meanConfidence(of: words.filter { $0.text.contains { $0.isLetter || $0.isNumber } })
+    }
+
+    /// Character-weighted mean of `words`' confidences; 0 without words.
+    private static func meanConfidence(of words: [Word]) -> Double {
+        let characters = words.reduce(0) { $0 + $1.text.count }
+        return characters > 0 ? words.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters) : 0
     }
 
     var lines: [Line] { rows.map(\.line) }
