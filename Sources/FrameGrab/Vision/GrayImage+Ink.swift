@@ -37,6 +37,30 @@ extension GrayImage {
         return UInt8(best * 4 + 2)
     }
 
+    /// How far the strong strokes in `box` stand from `ground` in `polarity`'s direction: the
+    /// 98th percentile of its pixels' distances (text's ink is a few percent of its box).
+    func inkContrast(in box: BoundingBox, ground: UInt8, polarity: Polarity) -> Int {
+        let ground = Int(ground)
+        var histogram = [Int](repeating: 0, count: 256)
+        let x0 = max(0, box.x), x1 = min(width, box.right), y0 = max(0, box.y), y1 = min(height, box.bottom)
+        guard x0 < x1, y0 < y1 else { return 0 }
+        pixels.withUnsafeBufferPointer { pixels in
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let value = Int(pixels[y * width + x])
+                    histogram[max(0, polarity == .darkOnLight ? ground - value : value - ground)] += 1
+                }
+            }
+        }
+        var remaining = (x1 - x0) * (y1 - y0) / 50
+        var strong = 255
+        while strong > 0 && remaining > histogram[strong] {
+            remaining -= histogram[strong]
+            strong -= 1
+        }
+        return strong
+    }
+
     /// How many columns from the left hold nothing darker than `paper`.
     func leadingPaperColumns(paper: UInt8 = 240) -> Int {
         for x in 0..<width {

@@ -27,6 +27,9 @@ enum TextBlockAssembler {
         /// The level of the surface under most of its lines (one at a panel's edge can differ).
         var ground: UInt8 { lines.map(\.surface.level).median ?? 0 }
 
+        /// How far its usual line's ink stands from its ground.
+        var inkContrast: Int { lines.map(\.surface.inkContrast).median ?? 0 }
+
         /// Whether its characters sit on a monospace grid (code): true from a fit of 0.75 (or
         /// 0.85 on one row), false up to 0.6 (measured: monospace blocks 0.69 to 1, proportional
         /// 0.39 to 0.56), nil in between or with too few characters to tell.
@@ -120,18 +123,20 @@ enum TextBlockAssembler {
         }
     }
 
-    /// What text stands on: the ground's level, and the panel it is in (nil on the picture's
-    /// own ground).
+    /// What text stands on: the ground's level, how far the text's ink stands from it, and the
+    /// panel it is in (nil on the picture's own ground).
     private struct Surface {
         var level: UInt8
+        var inkContrast: Int
         var panel: BoundingBox?
     }
 
     /// Text apart on different surfaces (a status bar's strip below an editor, a panel below a
-    /// slide's text, two cards side by side) is never one block: `level` and `panel` tell the
-    /// surface under a box. Only rows that are text, or stand beside text or `anchors` or in a
-    /// panel with them, are laid out (`TextEvidence`).
-    static func blocks(from chains: [[InkBlob]], polarity: Polarity, level: (BoundingBox) -> UInt8,
+    /// slide's text, two cards side by side) is never one block: `surface` tells the ground's
+    /// level under a box and its ink's contrast to it, `panel` the panel it is in. Only rows
+    /// that are text, or stand beside text or `anchors` or in a panel with them, are laid out
+    /// (`TextEvidence`).
+    static func blocks(from chains: [[InkBlob]], polarity: Polarity, surface: (BoundingBox) -> (level: UInt8, inkContrast: Int),
                        panel: (BoundingBox) -> BoundingBox? = { _ in nil },
                        beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
         // A lone speck is noise, not text; a row of dots may be text.
@@ -142,8 +147,9 @@ enum TextBlockAssembler {
         var lines: [Line] = TextEvidence.textRows(rows, beside: anchors, panel: panel).map { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             let heights = row.map(\.height).sorted()
+            let (level, inkContrast) = surface(box)
             return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: row,
-                        surface: Surface(level: level(box), panel: panel(box)))
+                        surface: Surface(level: level, inkContrast: inkContrast, panel: panel(box)))
         }
         lines = inReadingOrder(lines)
 
@@ -218,9 +224,9 @@ enum TextBlockAssembler {
             return (gap <= widest || spanned) && line.x < block.box.right && withinColumns(line, of: block)
                 && block.lines.allSatisfy { !$0.box.overlapsVertically(line) || inOnePanel($0, piece) }
         }
-        // A row on another surface starts a block of its own: a status bar under an editor's
-        // last line.
-        guard sameSurface(block.ground, piece.surface.level) else { return false }
+        // A row on a ground nearer the block's ink than its ground starts a block of its own:
+        // a status bar under an editor's last line, not the highlighted line of a file tree.
+        guard 2 * abs(Int(block.ground) - Int(piece.surface.level)) <= max(32, block.inkContrast) else { return false }
         // A block of one low line ("on:") is no guide to the spacing: the taller of the two is.
         let spacing = max(size, Double(line.height))
         let verticalGap = Double(line.y - block.lastRow.bottom)

@@ -57,9 +57,10 @@ struct TextBlockFinder {
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
-        return TextBlockAssembler.blocks(from: lines, polarity: polarity, level: { row in
+        return TextBlockAssembler.blocks(from: lines, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
-            image.commonLevel(around: row, margin: row.height / 2)
+            let level = image.commonLevel(around: row, margin: row.height / 2)
+            return (level, image.inkContrast(in: row, ground: level, polarity: polarity))
         }, panel: background.panel(holding:), beside: anchors).map { block in
             measured(block.withMarks(marks), in: image)
         }
@@ -72,24 +73,8 @@ struct TextBlockFinder {
     /// that ground).
     private func measured(_ block: TextBlock, in image: GrayImage) -> TextBlock {
         var block = block
-        let ground = Int(image.commonLevel(around: block.box, margin: block.glyphHeight / 2))
-        var histogram = [Int](repeating: 0, count: 256)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in block.box.y..<block.box.bottom {
-                for x in block.box.x..<block.box.right {
-                    let value = Int(pixels[y * image.width + x])
-                    histogram[max(0, block.polarity == .darkOnLight ? ground - value : value - ground)] += 1
-                }
-            }
-        }
-        var remaining = block.box.area / 50
-        var strong = 255
-        while strong > 0 && remaining > histogram[strong] {
-            remaining -= histogram[strong]
-            strong -= 1
-        }
-        block.ground = UInt8(ground)
-        block.inkContrast = strong
+        block.ground = image.commonLevel(around: block.box, margin: block.glyphHeight / 2)
+        block.inkContrast = image.inkContrast(in: block.box, ground: block.ground, polarity: block.polarity)
         return block
     }
 

@@ -18,7 +18,7 @@ struct TextBlockAssemblerTests {
     }
 
     static func blocks(_ chains: [[InkBlob]]) -> [TextBlock] {
-        TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, level: { _ in 30 })
+        TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { _ in (30, 200) })
     }
 
     @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")
@@ -48,13 +48,30 @@ struct TextBlockAssemblerTests {
         let left = ["use Test2::Util::HashBase qw{ -count -skip };", "1;", "__END__", "=pod", "=encoding UTF-8", "=head1 NAME"]
         let chains = left.enumerated().map { Self.chain($0.element, row: $0.offset) } + [Self.chain("return #xt", row: 0, column: 62)]
         // One card ends at column 55, the other starts at column 60.
-        let cards = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, level: { _ in 30 }, panel: { box in
+        let cards = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { _ in (30, 200) }, panel: { box in
             box.x < 20 + 55 * 10 ? BoundingBox(x: 10, y: 10, width: 560, height: 200) : BoundingBox(x: 610, y: 10, width: 560, height: 200)
         })
         #expect(cards.count == 2)
         #expect(cards.contains { $0.lines.count == left.count && $0.box.right < 20 + 55 * 10 })
         // On one surface, the same piece is the end of the row (pytest's `[100%]`).
         #expect(Self.blocks(chains).count == 1)
+    }
+
+    @Test("A highlighted row is the block's row; a row on a ground as far off as the ink is not")
+    func highlightedRowAndStatusBar() {
+        let rows = ["func poll() throws {", "    let data = read()", "    return lines(data)", "}", "NORMAL  main.swift"]
+        let chains = rows.enumerated().map { Self.chain($0.element, row: $0.offset) }
+        // Text 180 levels off a ground of 30; the current line is highlighted 40 levels lighter.
+        let highlighted = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { box in
+            (box.y == 20 + 2 * 18 ? 70 : 30, 180)
+        })
+        #expect(highlighted.count == 1)
+        // The last row stands on a status bar nearly as light as the text.
+        let barred = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { box in
+            (box.y == 20 + 4 * 18 ? 190 : 30, 180)
+        })
+        #expect(barred.count == 2)
+        #expect(barred.contains { $0.lines.count == 4 })
     }
 
     @Test("Dots alone, with no text to continue, are no block")
