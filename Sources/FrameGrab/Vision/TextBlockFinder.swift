@@ -29,7 +29,7 @@ struct TextBlockFinder {
         let found = blocks.map { $0.box.expanded(by: max(8, $0.glyphHeight), within: image.bounds) }
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
             let anchors = blocks.filter { $0.polarity == polarity }.flatMap { block in
-                block.lines.map { TextEvidence.Anchor(box: $0.box, letterHeight: block.xHeight) }
+                block.lines.map { TextEvidence.Anchor(box: $0.box, letterHeight: block.xHeight, text: TextEvidence.textRow($0.glyphs)) }
             }
             blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast,
                                      away: found, anchors: anchors)

@@ -28,6 +28,8 @@ enum TextEvidence {
     struct Anchor: Sendable {
         var box: BoundingBox
         var letterHeight: Int
+        /// What its letters show, when it is a row with evidence of its own.
+        var text: TextRow? = nil
     }
 
     /// What a text row's letters show: their size and where they stand.
@@ -65,8 +67,9 @@ enum TextEvidence {
     static let columnsAway = 8.0
     /// The tallest row beside text, in its letter heights: a taller one is something else.
     static let tallestRow = 2.5
-    /// How far the tallest mark of a row along a text row's baseline may differ from the text
-    /// row's tallest letters: type of one size (digits beside ascenders), not a shape of about it.
+    /// How much taller than a text row's tallest letters the tallest mark of a row along its
+    /// baseline may be: type of one size (digits no taller than ascenders), not a shape of
+    /// about it. Its marks are letters, as tall as the text's small letters at least.
     static let sameType = 0.15
     /// Rows that lean on text through other such rows, at most.
     static let deepestContext = 3
@@ -99,17 +102,19 @@ enum TextEvidence {
             bands[index] = BoundingBox(left: boxes[index].x, top: row.top, right: boxes[index].right, bottom: row.baseline)
         }
         var reaches = [Reach?](repeating: nil, count: rows.count)
-        for (index, columns) in sharedColumns(evidence, bands: bands, textRows: textRows) {
+        let evidenceColumns = sharedColumns(evidence.map { (bands[$0] ?? boxes[$0], textRows[$0]?.letterHeight ?? 1) })
+        for (index, columns) in zip(evidence, evidenceColumns) {
             reaches[index] = Reach(letterHeight: textRows[index]?.letterHeight ?? 1, left: columns.left, right: columns.right, depth: 0)
         }
-        var sources: [(index: Int?, band: BoundingBox, reach: Reach)] = anchors.map { anchor in
-            let height = max(1, anchor.letterHeight)
-            let (left, right) = columns(of: anchor.box, letterHeight: height)
-            return (nil, anchor.box, Reach(letterHeight: height, left: left, right: right, depth: 0))
+        // The anchors share their columns as text rows do: a deeply indented bright row reaches
+        // the dim gutter its panel's least indented rows reach.
+        let anchorColumns = sharedColumns(anchors.map { ($0.box, max(1, $0.letterHeight)) })
+        var sources: [(text: TextRow?, band: BoundingBox, reach: Reach)] = zip(anchors, anchorColumns).map { anchor, columns in
+            (anchor.text, anchor.box, Reach(letterHeight: max(1, anchor.letterHeight), left: columns.left, right: columns.right, depth: 0))
         }
         for index in evidence {
             guard let band = bands[index], let reach = reaches[index] else { continue }
-            sources.append((index, band, reach))
+            sources.append((textRows[index], band, reach))
         }
 
         // The rows without evidence, top to bottom, for looking up the ones near a source.
@@ -119,9 +124,8 @@ enum TextEvidence {
         let isDots = rows.map(TextBlockAssembler.isDotRow)
 
         let leaning = sources
-        while let (sourceIndex, band, source) = sources.popLast() {
+        while let (text, band, source) = sources.popLast() {
             let away = Int(rowsAway * Double(source.letterHeight))
-            let text = sourceIndex.flatMap { textRows[$0] }
             // The rows within two `away`s of the band: beside it, or along its baseline.
             var position = firstIndex(in: tops, notBelow: band.y - 2 * away - tallestOther)
             while position < others.count, tops[position] <= band.bottom + 2 * away {
@@ -151,7 +155,7 @@ enum TextEvidence {
                 }
                 reaches[index] = next
                 // A row of dots is too low to measure anything beside it by.
-                if next.depth < deepestContext && !dots { sources.append((index, other, next)) }
+                if next.depth < deepestContext && !dots { sources.append((textRows[index], other, next)) }
             }
         }
         // Rows in a panel that holds text: the panel's letter height is its text rows' median.
@@ -213,30 +217,29 @@ enum TextEvidence {
     private static func isAlongBaseline(_ row: [BoundingBox], of text: TextRow) -> Bool {
         let bottom = row.map(\.bottom).max() ?? 0, tallest = row.map(\.height).max() ?? 0
         return abs(bottom - text.baseline) <= slack(text.letterHeight)
-            && Double(abs(tallest - text.tallest)) <= sameType * Double(text.tallest)
+            && tallest >= text.letterHeight && Double(tallest) <= (1 + sameType) * Double(text.tallest)
     }
 
     private static func slack(_ letterHeight: Int) -> Int {
         max(1, Int((baselineSlack * Double(letterHeight)).rounded()))
     }
 
-    /// The columns of each text row: its own, widened by `columnsAway`, and those of the text
-    /// rows close above and below whose columns meet them, so that a panel's rows share the
-    /// columns of its least and most indented rows.
-    private static func sharedColumns(_ evidence: [Int], bands: [Int: BoundingBox],
-                                      textRows: [TextRow?]) -> [(Int, (left: Int, right: Int))] {
-        let order = evidence.sorted { (bands[$0]?.y ?? 0) < (bands[$1]?.y ?? 0) }
+    /// The columns of each text row (its band, where its letters stand, and its letter height):
+    /// its own, widened by `columnsAway`, and those of the text rows close above and below whose
+    /// columns meet them, so that a panel's rows share the columns of its least and most
+    /// indented rows.
+    private static func sharedColumns(_ rows: [(band: BoundingBox, letterHeight: Int)]) -> [(left: Int, right: Int)] {
+        let order = rows.indices.sorted { rows[$0].band.y < rows[$1].band.y }
         var own: [(left: Int, right: Int)] = order.map { index in
-            let widening = Int(columnsAway * Double(textRows[index]?.letterHeight ?? 1))
-            let band = bands[index] ?? BoundingBox(x: 0, y: 0, width: 0, height: 0)
-            return (band.x - widening, band.right + widening)
+            let widening = Int(columnsAway * Double(rows[index].letterHeight))
+            return (rows[index].band.x - widening, rows[index].band.right + widening)
         }
         var groups = UnionFind(count: order.count)
         for a in order.indices {
-            guard let upper = bands[order[a]], let height = textRows[order[a]]?.letterHeight else { continue }
-            let away = Int(rowsAway * Double(height))
+            let upper = rows[order[a]].band
+            let away = Int(rowsAway * Double(rows[order[a]].letterHeight))
             for b in order.indices.dropFirst(a + 1) {
-                guard let lower = bands[order[b]] else { continue }
+                let lower = rows[order[b]].band
                 if lower.y - upper.bottom > away + upper.height { break }
                 if lower.y - upper.bottom <= away, own[a].left <= own[b].right, own[a].right >= own[b].left { groups.join(a, b) }
             }
@@ -245,7 +248,9 @@ enum TextEvidence {
             let left = group.map { own[$0].left }.min() ?? 0, right = group.map { own[$0].right }.max() ?? 0
             for member in group { own[member] = (left, right) }
         }
-        return zip(order, own).map { ($0, $1) }
+        var columns = own
+        for (position, index) in order.enumerated() { columns[index] = own[position] }
+        return columns
     }
 
     /// The first position in the ascending `values` holding `value` or more.

@@ -77,6 +77,18 @@ struct TextEvidenceTests {
              rows: [row("*/", baseline: 140)], anchors: [TextEvidence.Anchor(box: BoundingBox(x: 100, y: 79, width: 200, height: 21), letterHeight: 15)],
              text: [0]),
         Case(testDescription: "The same row with no text around it is not kept", rows: [row("*/", baseline: 140)], text: []),
+        Case(testDescription: "Bright rows close above each other share their columns: a dim row under the deeper one reaches the shallower one's",
+             rows: [row("*/", left: 20, baseline: 180)],
+             anchors: [TextEvidence.Anchor(box: BoundingBox(x: 100, y: 79, width: 400, height: 21), letterHeight: 15),
+                       TextEvidence.Anchor(box: BoundingBox(x: 460, y: 119, width: 200, height: 21), letterHeight: 15)],
+             text: [0]),
+        Case(testDescription: "A dim gutter's numbers far left of bright code stand on its baselines",
+             rows: [row("ll", left: 10, baseline: 100), row("ll", left: 10, baseline: 140)],
+             anchors: [100, 140].map { baseline in
+                 TextEvidence.Anchor(box: BoundingBox(x: 460, y: baseline - 21, width: 300, height: 21), letterHeight: 15,
+                                     text: TextEvidence.textRow(row("laaplaa", left: 460, baseline: baseline)))
+             },
+             text: [0, 1]),
         Case(testDescription: "A short row blank lines away from the text of its panel is kept with it",
              rows: [row("laaplaa", baseline: 100), row("}", baseline: 220), row("}", baseline: 420, xHeight: 60)],
              panels: [BoundingBox(x: 50, y: 50, width: 600, height: 400)], text: [0, 1]),
