@@ -177,7 +177,7 @@ struct OneGrid: BlockJoin {
     private static func continues(_ upper: ReadBlock, with lower: ReadBlock) -> Bool {
         let (a, b) = (upper.block, lower.block)
         guard a.panel == nil, b.panel == nil, a.polarity == b.polarity, b.box.y >= a.box.y,
-              b.box.x < a.box.right, b.box.right > a.box.x, abs(Int(a.ground) - Int(b.ground)) <= 16,
+              b.box.x < a.box.right, b.box.right > a.box.x, TextBlockAssembler.sameSurface(a.ground, b.ground),
               !upper.rows.isEmpty, !lower.rows.isEmpty else { return false }
         // A block standing inside another's box is part of its text (code indented between a
         // gutter's numbers and the code's longest lines), not a text of its own.

@@ -435,7 +435,7 @@ enum TextBlockAssembler {
 
     /// Grounds within a few levels of each other: the same surface, despite compression noise
     /// and a highlighted current line.
-    private static func sameSurface(_ a: UInt8, _ b: UInt8) -> Bool {
+    static func sameSurface(_ a: UInt8, _ b: UInt8) -> Bool {
         abs(Int(a) - Int(b)) <= 16
     }
 

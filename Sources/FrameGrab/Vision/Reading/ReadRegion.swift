@@ -25,12 +25,12 @@ struct ReadRegion {
     /// Blocks read with less overall certainty than this are not text (icons, photos, rules).
     static let minimumConfidence = 0.45
 
-    /// The block as a region, unless it is not text (see `notText`).
-    init?(_ read: ReadBlock, image: GrayImage?) {
+    /// The block as a region, with the picture it was read from where known; check `notText`
+    /// before it goes on.
+    init(_ read: ReadBlock, image: GrayImage?) {
         self.init(rows: read.rows, block: read.block,
                   picture: image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity,
                                                   inkContrast: read.block.inkContrast) })
-        guard notText == nil else { return nil }
     }
 
     /// Why the block is no text, for `--debug-layout`: nothing read, no letter or digit (a row

@@ -101,9 +101,10 @@ extension Reading {
             if blocks.count != count { trace?.note("\(type(of: join)): \(count) blocks -> \(blocks.count)") }
         }
         let regions = blocks.compactMap { read -> ReadRegion? in
-            guard var region = ReadRegion(read, image: image) else {
+            var region = ReadRegion(read, image: image)
+            if let reason = region.notText {
                 let rows = read.rows.map { $0.text.debugDescription }.joined(separator: " ")
-                trace?.note("left out: block at \(read.block.box), \(ReadRegion(rows: read.rows, block: read.block, picture: nil).notText ?? ""): \(rows)")
+                trace?.note("left out: block at \(read.block.box), \(reason): \(rows)")
                 return nil
             }
             for pass in characterPasses {
