@@ -16,9 +16,11 @@ public final class FrameAnalyzer {
     }
 
     /// The text on `image`, and the part of it that is picture rather than black bars; with
-    /// `describingLayout`, also the blocks and rows found, as text.
-    public func read(_ image: GrayImage, shouldCancel: (@Sendable () -> Bool)? = nil,
+    /// `describingLayout`, also the blocks and rows found, as text. With `color`, the same
+    /// picture's colours, ink stands off its ground as far as its colour does.
+    public func read(_ image: GrayImage, color: ColorPlanes? = nil, shouldCancel: (@Sendable () -> Bool)? = nil,
                      describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
+        let image = color.map { image.inkLifted(by: $0) } ?? image
         let contentArea = ActivePictureArea.find(in: image)
         let blocks = contentArea == image.bounds
             ? finder.blocks(in: image)

@@ -168,12 +168,12 @@ public final class FrameGrabber {
             if let crop {
                 // The stream may have changed size since it was opened.
                 try FrameGrabber.check(crop, fitsIn: frame.image.width, frame.image.height, path: source.path)
-                text = try analyzer.read(frame.image.cropped(to: crop), shouldCancel: shouldCancel, describingLayout: describesLayout)
+                text = try analyzer.read(frame.image.cropped(to: crop), color: frame.color?.cropped(to: crop), shouldCancel: shouldCancel, describingLayout: describesLayout)
                 text.contentArea = text.contentArea.offset(dx: crop.x, dy: crop.y)
                 text.regions = text.regions.map { $0.offset(dx: crop.x, dy: crop.y) }
                 if describesLayout { text.layout = "crop \(crop): the boxes below are within it\n" + text.layout }
             } else {
-                text = try analyzer.read(frame.image, shouldCancel: shouldCancel, describingLayout: describesLayout)
+                text = try analyzer.read(frame.image, color: frame.color, shouldCancel: shouldCancel, describingLayout: describesLayout)
             }
         } catch {
             throw error.about(source.path)

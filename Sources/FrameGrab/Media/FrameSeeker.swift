@@ -54,7 +54,8 @@ public final class FrameSeeker {
         guard let image = converter.grayImage(from: found.pointer, geometry: file.video.geometry) else {
             throw .internalFailure(path: file.path, reason: "cannot convert a \(file.video.pixelFormat ?? "video") frame to gray")
         }
-        return DecodedFrame(time: presentationTime(of: found.timestamp), timestamp: found.timestamp, image: image)
+        return DecodedFrame(time: presentationTime(of: found.timestamp), timestamp: found.timestamp, image: image,
+                            color: converter.colorPlanes(from: found.pointer, geometry: file.video.geometry))
     }
 
     /// Past the container's duration by more than its rounding: durations are stored rounded

@@ -1,11 +1,12 @@
 import CFFmpeg
 
-/// Turns decoded frames of any pixel format into gray pictures as a player shows them:
-/// non-square pixels stretched, display rotation applied.
+/// Turns decoded frames of any pixel format into gray pictures, and their colours, as a
+/// player shows them: non-square pixels stretched, display rotation applied.
 ///
-/// Owns a cached `SwsContext`. See https://ffmpeg.org/doxygen/5.1/group__libsws.html
+/// Owns cached `SwsContext`s. See https://ffmpeg.org/doxygen/5.1/group__libsws.html
 final class PictureConverter {
     private var scaler: OpaquePointer?
+    private var colorScaler: OpaquePointer?
     /// For averaging blocks: the gray level of each sum for the last block size and range, and
     /// a row of column sums.
     private var blockLevels: (block: Int, fullRange: Bool, levels: [UInt8])?
@@ -13,6 +14,7 @@ final class PictureConverter {
 
     deinit {
         sws_freeContext(scaler)
+        sws_freeContext(colorScaler)
     }
 
     func grayImage(from frame: UnsafePointer<AVFrame>, geometry: DisplayGeometry) -> GrayImage? {
@@ -29,6 +31,25 @@ final class PictureConverter {
                             to: (geometry.uprightWidth, geometry.uprightHeight))
         }
         return upright?.rotated(clockwise: geometry.rotation)
+    }
+
+    /// The frame's colours at the size and orientation of `grayImage(from:geometry:)`; nil for
+    /// a gray format, which has none.
+    func colorPlanes(from frame: UnsafePointer<AVFrame>, geometry: DisplayGeometry) -> ColorPlanes? {
+        let width = Int(frame.pointee.width)
+        let height = Int(frame.pointee.height)
+        let format = AVPixelFormat(rawValue: frame.pointee.format)
+        guard width > 0, height > 0, format != AV_PIX_FMT_GRAY8 else { return nil }
+        let geometry = geometry.resized(width: width, height: height)
+        let target = (width: geometry.uprightWidth, height: geometry.uprightHeight)
+        colorScaler = sws_getCachedContext(colorScaler, Int32(width), Int32(height), format,
+                                           Int32(target.width), Int32(target.height), AV_PIX_FMT_GBRP,
+                                           target.width > width ? SWS_BICUBIC : SWS_AREA, nil, nil, nil)
+        guard let colorScaler,
+              let planes = PictureConverter.convert(frame, height: height, with: colorScaler, into: 3, of: target)
+        else { return nil }
+        // GBRP keeps green, blue, red in that order.
+        return ColorPlanes(red: planes[2], green: planes[0], blue: planes[1]).rotated(clockwise: geometry.rotation)
     }
 
     /// The frame as a gray picture `block` times smaller along each side, each pixel the
@@ -136,28 +157,39 @@ final class PictureConverter {
                                       Int32(targetWidth), Int32(targetHeight), AV_PIX_FMT_GRAY8,
                                       enlarging ? SWS_BICUBIC : SWS_AREA, nil, nil, nil)
         guard let scaler else { return nil }
+        return PictureConverter.convert(frame, height: source.height, with: scaler, into: 1, of: target)?.first
+    }
+
+    /// Runs `scaler` over `frame` into `planeCount` planes of `size`, each a picture.
+    private static func convert(_ frame: UnsafePointer<AVFrame>, height: Int, with scaler: OpaquePointer, into planeCount: Int,
+                                of size: (width: Int, height: Int)) -> [GrayImage]? {
         // swscale may write whole SIMD blocks: give each row an aligned stride, then compact.
-        let stride = (targetWidth + 63) & ~63
-        var buffer = [UInt8](repeating: 0, count: stride * (targetHeight + 1))
+        let stride = (size.width + 63) & ~63
+        let planeBytes = stride * (size.height + 1)
+        var buffer = [UInt8](repeating: 0, count: planeBytes * planeCount)
         let written: Int32 = buffer.withUnsafeMutableBufferPointer { target in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [target.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(stride), 0, 0, 0]
+            var planes: [UnsafeMutablePointer<UInt8>?] = (0..<4).map { plane in
+                plane < planeCount ? target.baseAddress.map { $0 + plane * planeBytes } : nil
+            }
+            var strides: [Int32] = (0..<4).map { $0 < planeCount ? Int32(stride) : 0 }
             return withUnsafePointer(to: frame.pointee.data) { sourcePlanes in
                 withUnsafePointer(to: frame.pointee.linesize) { sourceStrides in
                     sourcePlanes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planesPointer in
                         sourceStrides.withMemoryRebound(to: Int32.self, capacity: 8) { stridesPointer in
-                            sws_scale(scaler, planesPointer, stridesPointer, 0, Int32(source.height), &planes, &strides)
+                            sws_scale(scaler, planesPointer, stridesPointer, 0, Int32(height), &planes, &strides)
                         }
                     }
                 }
             }
         }
-        guard written == Int32(targetHeight) else { return nil }
-        var pixels = [UInt8](repeating: 0, count: targetWidth * targetHeight)
-        for row in 0..<targetHeight {
-            pixels.replaceSubrange(row * targetWidth..<(row + 1) * targetWidth,
-                                   with: buffer[row * stride..<row * stride + targetWidth])
+        guard written == Int32(size.height) else { return nil }
+        return (0..<planeCount).map { plane in
+            var pixels = [UInt8](repeating: 0, count: size.width * size.height)
+            for row in 0..<size.height {
+                let from = plane * planeBytes + row * stride
+                pixels.replaceSubrange(row * size.width..<(row + 1) * size.width, with: buffer[from..<from + size.width])
+            }
+            return GrayImage(width: size.width, height: size.height, pixels: pixels)
         }
-        return GrayImage(width: targetWidth, height: targetHeight, pixels: pixels)
     }
 }

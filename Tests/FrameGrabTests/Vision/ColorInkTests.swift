@@ -1,0 +1,69 @@
+@testable import FrameGrab
+@testable import FrameGrabModel
+import Foundation
+import Testing
+
+@Suite("Ink told from its ground by colour")
+struct ColorInkTests {
+    /// A black picture with three strokes: vim's dark blue (27 levels of luma, 238 of blue),
+    /// green (134 of luma, 205 of green), and a pixel beside the blue one that chroma
+    /// subsampling gave much of its colour and little of its luma.
+    static func strokes() -> (GrayImage, ColorPlanes) {
+        var gray = GrayImage(width: 64, height: 64, filledWith: 16)
+        var red = GrayImage(width: 64, height: 64), green = red, blue = red
+        gray[20, 20] = 43; blue[20, 20] = 238
+        gray[21, 20] = 26; blue[21, 20] = 200
+        gray[40, 40] = 150; green[40, 40] = 205
+        return (gray, ColorPlanes(red: red, green: green, blue: blue))
+    }
+
+    @Test("Dark blue on black stands off as far as its colour; green, the ground and a bled edge keep their shape")
+    func lifted() {
+        let (gray, color) = Self.strokes()
+        let lifted = gray.inkLifted(by: color)
+        // 27 levels lifted to 238 (at most 14 times its luma): full ink.
+        #expect(lifted[20, 20] >= 250)
+        // The edge is lifted by its stroke's ratio (238 / 27), to about 90, not to its own bled
+        // colour (200).
+        #expect((60...120).contains(lifted[21, 20]))
+        // Luma shows green at more than half its colour: as it is.
+        #expect(lifted[40, 40] == 150)
+        #expect(lifted[5, 5] == 16)
+    }
+
+    @Test("A dark blue comment between white lines of code is read, and not without its colours")
+    func darkBlueComment() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-color-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A terminal's default palette: white text, comments in xterm's blue (#0000ee).
+        let lines: [(String, String)] = [
+            ("def total(items):", "white"),
+            ("    # add up every price on the order", "0x0000ee"),
+            ("    return sum(item.price for item in items)", "white"),
+            ("# totals are computed once per order", "0x0000ee"),
+            ("print(total(order))", "white"),
+        ]
+        var filters: [String] = []
+        for (index, (text, colour)) in lines.enumerated() {
+            let file = directory.appendingPathComponent("line\(index).txt")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            filters.append("drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:textfile=\(file.path):"
+                           + "fontsize=20:fontcolor=\(colour):x=40:y=\(60 + 28 * index)")
+        }
+        let video = directory.appendingPathComponent("comments.mp4").path
+        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=black:s=1280x720:d=1:r=25", "-vf", filters.joined(separator: ","),
+                            "-c:v", "libx264", "-pix_fmt", "yuv420p", video])
+        let grabber = try FrameGrabber(path: video)
+        let report = try grabber.report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code })
+        let truth = lines.map(\.0).joined(separator: "\n")
+        #expect(TextDistance.characterErrorRate(found: code.text, truth: truth) <= 0.03, "\(code.text)")
+
+        // The same frame in luma alone loses the comments: what the colours are for.
+        let frame = try FrameSeeker(file: MediaFile(path: video)).frame(at: MediaTime(seconds: 0.5))
+        let gray = try FrameAnalyzer(engines: EnginePool(count: 1, configuration: .init())).read(frame.image)
+        let grayCode = gray.regions.filter { $0.kind == .code }.map(\.text).joined(separator: "\n")
+        #expect(TextDistance.characterErrorRate(found: grayCode, truth: truth) > 0.03, "\(grayCode)")
+    }
+}
