@@ -18,22 +18,27 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: pixels.map { lookup[Int($0)] })
     }
 
-    /// The most common level (to 4 levels) in `box` and `margin` pixels around it (at least 2),
-    /// measured on the pixels themselves: the ground text stands on, even where it straddles
-    /// two surfaces' tiles (a status bar's strip a tile high). The margin is ground around a
-    /// box that is all ink (a lone `.`).
+    /// The most common level (to 4 levels) in `box` and `margin` pixels either side of it along
+    /// its row (at least 2), measured on the pixels themselves: the ground text stands on, even
+    /// where it straddles two surfaces' tiles (a status bar's strip a tile high). The margin is
+    /// ground beside a box that is all ink (a lone `.`); none is taken above and below, where
+    /// a bar as high as its row ends and another surface begins. Levels count with those 8
+    /// either side: grain spreads a ground over many levels, while ink clipped at white piles
+    /// up in one.
     func commonLevel(around box: BoundingBox, margin: Int) -> UInt8 {
         var histogram = [Int](repeating: 0, count: 64)
         let margin = max(2, margin)
         let x0 = max(0, box.x - margin), x1 = min(width, box.right + margin)
-        let y0 = max(0, box.y - margin), y1 = min(height, box.bottom + margin)
+        let y0 = max(0, box.y), y1 = min(height, box.bottom)
         guard x0 < x1, y0 < y1 else { return 0 }
         pixels.withUnsafeBufferPointer { pixels in
             for y in y0..<y1 {
                 for x in x0..<x1 { histogram[Int(pixels[y * width + x]) >> 2] += 1 }
             }
         }
-        let best = histogram.indices.max { histogram[$0] < histogram[$1] } ?? 0
+        func around(_ bin: Int) -> Int { histogram[max(0, bin - 2)...min(63, bin + 2)].reduce(0, +) }
+        let window = histogram.indices.max { around($0) < around($1) } ?? 0
+        let best = (max(0, window - 2)...min(63, window + 2)).max { histogram[$0] < histogram[$1] } ?? window
         return UInt8(best * 4 + 2)
     }
 

@@ -135,6 +135,39 @@ struct PanelTests {
         #expect(editor.box.bottom <= 170)
     }
 
+    @Test("A light bar a row high under light text, lettered further than a tile's neighbours reach, is no row of that text")
+    func lightBarUnderText() throws {
+        // vim's status line: light text on a dark screen, then a light bar 22 px high with dark
+        // letters from its left end on, so far that the bar's tiles there take the dark
+        // screen's ground and the bar between its letters passes for light ink.
+        // The bar is off the 16-pixel tiles as vim's was: 4 rows in one, a whole one, 2 in the next.
+        var image = Self.picture(ground: 16, panels: [(BoundingBox(x: 8, y: 188, width: 624, height: 22), 208)])
+        func letters(row y: Int, from x: Int, count: Int, level: UInt8) {
+            for index in 0..<count {
+                for dy in 0..<14 { for dx in 0..<7 { image[x + index * 10 + dx, y + dy] = level } }
+            }
+        }
+        for row in 0..<8 { letters(row: 16 + row * 22, from: 20, count: 40 - 3 * row, level: 200) }
+        letters(row: 192, from: 10, count: 30, level: 16)
+        let blocks = TextBlockFinder().blocks(in: image)
+        let text = try #require(blocks.first { $0.polarity == .lightOnDark && $0.box.y < 32 })
+        #expect(text.box.bottom <= 188, "\(blocks.map(\.box))")
+    }
+
+    @Test("A ground under grain is the level most pixels are near, not white ink's one clipped level")
+    func grainyGround() {
+        // Ground at 60 with uniform grain of 18 either side; text's ink at white covers a third.
+        var image = GrayImage(width: 90, height: 30)
+        var seed: UInt32 = 55513
+        for y in 0..<30 {
+            for x in 0..<90 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                image[x, y] = x % 3 == 0 ? 255 : UInt8(42 + Int(seed >> 16) % 37)
+            }
+        }
+        #expect((42...78).contains(image.commonLevel(around: image.bounds, margin: 0)))
+    }
+
     @Test("A row found in full in one block and in part in another is read once when they join")
     func inkReadOnce() throws {
         let panel = BoundingBox(x: 80, y: 0, width: 700, height: 240)
