@@ -33,11 +33,21 @@ enum CodeIndenter {
         }.min() ?? 0
 
         // Characters matched to the cells that drew them, where OCR and the ink agree: a whole
-        // line, or else the words whose cells hold exactly their characters.
+        // line (once its underscores are the ones the ink shows), or else the words whose
+        // cells hold exactly their characters.
         var placements: [Placement?] = []
         for index in lines.indices {
-            let characters = region.rows[index].characters.map(\.value)
+            if !lines[index].words.isEmpty,
+               let filled = Underscores.filled(region.rows[index], inks: rows[index], cell: cell, letterHeight: letterHeight,
+                                               picture: region.picture) {
+                region.rows[index].characters = filled.characters
+                placements.append(Placement(characters: filled.characters.map(\.value),
+                                            columns: occupiedColumns(filled.inks, cell: cell, origin: origin),
+                                            inks: inks(of: filled.inks, cell: cell), whole: true))
+                continue
+            }
             let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
+            let characters = region.rows[index].characters.map(\.value)
             if lines[index].words.isEmpty || columns.isEmpty {
                 placements.append(nil)
             } else if columns.count == characters.count && wordsStart(lines[index].words, on: rows[index], cell: cell) {

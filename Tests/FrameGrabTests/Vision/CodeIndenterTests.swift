@@ -45,6 +45,47 @@ struct CodeIndenterTests {
         glyphs[0].removeAll()
     }
 
+    /// `source` as OCR would see it drawn, each run of underscores one flat stroke at the
+    /// bottom of its cells, read by OCR as `read` (as many words).
+    static func underscored(_ source: String, readAs read: String) -> (lines: [Line], glyphs: [[BoundingBox]]) {
+        var (lines, glyphs) = SyntheticLines.lines([source])
+        var strokes: [BoundingBox] = []
+        for (character, box) in zip(source.filter { $0 != " " }, glyphs[0]) {
+            guard character == "_" else { strokes.append(box); continue }
+            let stroke = BoundingBox(x: box.x - 2, y: box.bottom - 1, width: box.width + 4, height: 2)
+            if let last = strokes.last, last.height == 2, last.right >= stroke.x - 2 { strokes[strokes.count - 1] = last.union(stroke) }
+            else { strokes.append(stroke) }
+        }
+        glyphs[0] = strokes
+        // OCR's words, each boxed over the ink of the word it read.
+        let words = read.split(separator: " ").map(String.init)
+        lines[0].words = zip(lines[0].words, words).map { word, text in Word(text: text, box: word.box, confidence: 0.9) }
+        lines[0].text = read
+        return (lines, glyphs)
+    }
+
+    @Test("Underscores come from the ink: dropped ones are put back, a space OCR filled with them is a space again",
+          arguments: [("x = cache_clear(a)", "x = cacheclear(a)"),
+                      ("__init__(self)", "init(self)"),
+                      ("int f(void) __THROW;", "int f(void) ____THROW;")])
+    func underscores(source: String, read: String) {
+        let (lines, glyphs) = Self.underscored(source, readAs: read)
+        let laidOut = PassTable.laidOut(lines, glyphs: glyphs)
+        #expect(laidOut[0].text == source)
+    }
+
+    @Test("An underscore too faint for layout's ink (a stroke between two pixel rows) is found in the picture")
+    func faintUnderscore() {
+        var (lines, glyphs) = Self.underscored("total = first_value + 1", readAs: "total = firstvalue + 1")
+        glyphs[0].removeAll { $0.height == 2 }
+        // Dark on white, full ink 200 levels off: the stroke stands 95 off, on the baseline.
+        var image = GrayImage(width: 300, height: 40, filledWith: 255)
+        for x in (100 + 13 * 14 - 1)...(100 + 14 * 14 + 1) { image[x, 20] = 160; image[x, 21] = 160 }
+        let picture = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 200)
+        #expect(PassTable.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == "total = first_value + 1")
+        #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text != "total = first_value + 1")
+    }
+
     @Test("A double quote drawn as two ticks is one character on the grid")
     func quoteTicks() {
         let source = "name = \"ab\""

@@ -1,0 +1,140 @@
+/// Underscores from the ink. OCR drops the underscores of code (`cache_clear` as
+/// `cacheclear`, `__SYSMACROS` as `SYSMACROS`), reads them as dashes (`—_SYSMACROS`), or turns
+/// the space before one into more (`pure__ __nonnull` as `pure_____nonnull`). On a monospace
+/// grid an underscore is a flat stroke at the bottom of its cells, a cell of its own for each
+/// underscore, and a space is a cell with no ink: when OCR's other characters are as many as
+/// the other cells, they go into those, and the underscore cells get underscores, however many
+/// OCR saw.
+enum Underscores {
+    /// What OCR reads an underscore as.
+    private static let readings: Set<Character> = ["_", "—", "–", "‗"]
+
+    /// `row`'s characters with the underscores its ink shows and no others, and the row's
+    /// characters' ink with every underscore cell in it. `inks` is the ink found by layout,
+    /// left to right, on a grid of `cell`; `letterHeight` is the block's. An underscore too
+    /// faint for layout (a one-pixel stroke between two pixel rows) is looked for in `picture`
+    /// in the empty cells beside the ink. Nil when the ink shows no underscore, or when OCR's
+    /// other characters do not fill the other cells one for one and word for word.
+    static func filled(_ row: ReadRow, inks: [CharacterInk], cell: Double, letterHeight: Double,
+                       picture: InkPicture?) -> (characters: [ReadCharacter], inks: [CharacterInk])? {
+        guard letterHeight > 0, let baseline = baseline(of: inks, letterHeight: letterHeight) else { return nil }
+        var marked = inks.map { ($0, isUnderscore($0, cell: cell, letterHeight: letterHeight, baseline: baseline)) }
+        if let picture {
+            marked = withFaintUnderscores(marked, in: picture, cell: cell, letterHeight: letterHeight, baseline: baseline)
+        }
+        guard marked.contains(where: \.1) else { return nil }
+        let kept = row.characters.filter { !readings.contains($0.value) }
+        // The cells, left to right: the ink each lies in, which of its cells, whether an underscore.
+        let cells = marked.flatMap { ink, isUnderscore in
+            (0..<ink.span(cell: cell)).map { (ink: ink, slot: $0, isUnderscore: isUnderscore) }
+        }
+        guard !kept.isEmpty, kept.count == cells.filter({ !$0.isUnderscore }).count else { return nil }
+
+        // Each of OCR's words must start and end in cells inside its box, or a character missed
+        // in one word and one too many in another would shift everything between them.
+        let letterCells = cells.indices.filter { !cells[$0].isUnderscore }
+        func center(_ index: Int) -> Double { cells[index].ink.firstCenter(cell: cell) + Double(cells[index].slot) * cell }
+        var next = 0
+        for range in row.wordRanges {
+            let count = row.characters[range].filter { !readings.contains($0.value) }.count
+            guard count > 0 else { continue }
+            let box = ReadRow.word(of: row.characters[range]).box
+            guard center(letterCells[next]) >= Double(box.x) - 0.75 * cell,
+                  center(letterCells[next + count - 1]) <= Double(box.right) + 0.75 * cell else { return nil }
+            next += count
+        }
+
+        let top = row.box.y, bottom = row.box.bottom
+        var characters: [ReadCharacter] = []
+        var keptIndex = 0
+        for entry in cells {
+            if !entry.isUnderscore {
+                var character = kept[keptIndex]
+                character.spacesBefore = 0
+                characters.append(character)
+                keptIndex += 1
+                continue
+            }
+            let width = Double(entry.ink.width) / Double(entry.ink.span(cell: cell))
+            let left = entry.ink.left + Int((Double(entry.slot) * width).rounded())
+            let right = max(left + 1, entry.ink.left + Int((Double(entry.slot + 1) * width).rounded()))
+            characters.append(ReadCharacter(value: "_", box: BoundingBox(left: left, top: top, right: right, bottom: bottom),
+                                            confidence: kept[min(keptIndex, kept.count - 1)].confidence, spacesBefore: 0))
+        }
+        return (characters, marked.map(\.0))
+    }
+
+    /// Where the row's letters stand: the median bottom of its ink as tall as letters.
+    private static func baseline(of inks: [CharacterInk], letterHeight: Double) -> Double? {
+        let bottoms = inks.filter { Double($0.bottom - $0.top) >= 0.6 * letterHeight }.map(\.bottom).sorted()
+        return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
+    }
+
+    /// One flat stroke, most of a cell wide or more, at the bottom of the row: its top no
+    /// higher than just above the baseline.
+    private static func isUnderscore(_ ink: CharacterInk, cell: Double, letterHeight: Double, baseline: Double) -> Bool {
+        ink.parts == 1 && Double(ink.width) >= 0.6 * cell && Double(ink.bottom - ink.top) <= max(2, 0.25 * letterHeight)
+            && Double(ink.top) >= baseline - 0.15 * letterHeight
+    }
+
+    /// `marked` with an underscore ink for each empty cell between its inks (and for a run of
+    /// them just before the first or after the last) whose picture holds a flat stroke below
+    /// the baseline across the cell and nothing above it.
+    private static func withFaintUnderscores(_ marked: [(CharacterInk, Bool)], in picture: InkPicture, cell: Double,
+                                             letterHeight: Double, baseline: Double) -> [(CharacterInk, Bool)] {
+        let bandTop = baseline - 0.1 * letterHeight, bandBottom = baseline + 0.4 * letterHeight
+        func stroke(at center: Double) -> CharacterInk? {
+            let left = Int((center - 0.4 * cell).rounded()), right = Int((center + 0.4 * cell).rounded())
+            guard right > left else { return nil }
+            func strongest(_ x: Int, from top: Double, to bottom: Double) -> Float {
+                stride(from: Int(top.rounded(.down)), through: Int(bottom.rounded(.up)), by: 1)
+                    .map { picture.ink(atX: Double(x), y: Double($0)) }.max() ?? 0
+            }
+            let columns = left...right
+            let struck = columns.filter { strongest($0, from: bandTop, to: bandBottom) >= 0.25 }.count
+            let above = columns.contains { strongest($0, from: baseline - 0.9 * letterHeight, to: baseline - 0.3 * letterHeight) >= 0.25 }
+            guard 5 * struck >= 4 * columns.count, !above else { return nil }
+            // The stroke's own rows, as layout would have boxed it.
+            let rows = stride(from: Int(bandTop.rounded(.down)), through: Int(bandBottom.rounded(.up)), by: 1).filter { y in
+                columns.filter { picture.ink(atX: Double($0), y: Double(y)) >= 0.25 }.count * 2 >= columns.count
+            }
+            guard let top = rows.first, let bottom = rows.last else { return nil }
+            return CharacterInk(left: left, right: right + 1, top: top, bottom: bottom + 1, tallestPart: bottom + 1 - top)
+        }
+        var result: [(CharacterInk, Bool)] = []
+        for (index, entry) in marked.enumerated() {
+            let (ink, _) = entry
+            if index == 0 {
+                // A run just before the first ink (`__init__` at the start of a line).
+                var run: [CharacterInk] = []
+                var center = ink.firstCenter(cell: cell) - cell
+                while run.count < 8, let found = stroke(at: center) {
+                    run.insert(found, at: 0)
+                    center -= cell
+                }
+                result += run.map { ($0, true) }
+            } else {
+                let previous = marked[index - 1].0
+                let lastCenter = previous.firstCenter(cell: cell) + Double(previous.span(cell: cell) - 1) * cell
+                let empty = Int(((ink.firstCenter(cell: cell) - lastCenter) / cell).rounded()) - 1
+                if empty > 0 {
+                    for step in 1...empty {
+                        if let found = stroke(at: lastCenter + Double(step) * cell) { result.append((found, true)) }
+                    }
+                }
+            }
+            result.append(entry)
+        }
+        // A run just after the last ink (`__nonnull__` at the end of a line).
+        if let last = marked.last?.0 {
+            var center = last.firstCenter(cell: cell) + Double(last.span(cell: cell)) * cell
+            var count = 0
+            while count < 8, let found = stroke(at: center) {
+                result.append((found, true))
+                center += cell
+                count += 1
+            }
+        }
+        return result
+    }
+}
