@@ -94,11 +94,12 @@ enum Underscores {
             let struck = columns.filter { strongest($0, from: bandTop, to: bandBottom) >= 0.25 }.count
             let above = columns.contains { strongest($0, from: baseline - 0.9 * letterHeight, to: baseline - 0.3 * letterHeight) >= 0.25 }
             guard 5 * struck >= 4 * columns.count, !above else { return nil }
-            // The stroke's own rows, as layout would have boxed it.
-            let rows = stride(from: Int(bandTop.rounded(.down)), through: Int(bandBottom.rounded(.up)), by: 1).filter { y in
-                columns.filter { picture.ink(atX: Double($0), y: Double(y)) >= 0.25 }.count * 2 >= columns.count
-            }
-            guard let top = rows.first, let bottom = rows.last else { return nil }
+            // The stroke's own rows, as layout would have boxed it: thin, and ending inside the
+            // band (the top of a block cursor on the row below fills the band to its bottom).
+            let band = Array(Int(bandTop.rounded(.down))...Int(bandBottom.rounded(.up)))
+            let rows = band.filter { y in columns.filter { picture.ink(atX: Double($0), y: Double(y)) >= 0.25 }.count * 2 >= columns.count }
+            guard let top = rows.first, let bottom = rows.last, bottom < band.last ?? bottom,
+                  Double(bottom + 1 - top) <= max(2, 0.25 * letterHeight) else { return nil }
             return CharacterInk(left: left, right: right + 1, top: top, bottom: bottom + 1, tallestPart: bottom + 1 - top)
         }
         var result: [(CharacterInk, Bool)] = []

@@ -74,13 +74,15 @@ struct CodeIndenterTests {
         #expect(laidOut[0].text == source)
     }
 
-    @Test("An underscore too faint for layout's ink (a stroke between two pixel rows) is found in the picture")
+    @Test("An underscore too faint for layout's ink (a stroke between two pixel rows) is found in the picture; a cursor below is none")
     func faintUnderscore() {
         var (lines, glyphs) = Self.underscored("total = first_value + 1", readAs: "total = firstvalue + 1")
         glyphs[0].removeAll { $0.height == 2 }
         // Dark on white, full ink 200 levels off: the stroke stands 95 off, on the baseline.
         var image = GrayImage(width: 300, height: 40, filledWith: 255)
         for x in (100 + 13 * 14 - 1)...(100 + 14 * 14 + 1) { image[x, 20] = 160; image[x, 21] = 160 }
+        // The top of a block cursor on the row below, under the space after `total`: no stroke.
+        for x in (100 + 5 * 14)...(100 + 6 * 14) { for y in 25..<40 { image[x, y] = 40 } }
         let picture = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 200)
         #expect(PassTable.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == "total = first_value + 1")
         #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text != "total = first_value + 1")
