@@ -89,13 +89,14 @@ struct LetterShapes: CharacterPass {
         return result
     }
 
-    /// The ink around a character, sampled on a fixed grid: a cell and a fifth wide, from
-    /// above the ascenders to below the descenders; scaled to its strongest sample, so that a
-    /// letter in a dim colour (a prompt, a comment) looks like the same letter in a bright one.
-    static func samples(at place: Place, cell: Double, xHeight: Double, picture: InkPicture) -> [Float] {
-        let left = place.center - 0.6 * cell
+    /// The ink around a character, sampled on a fixed grid: a cell and a fifth wide (or
+    /// `width` cells), from above the ascenders to below the descenders; scaled to its
+    /// strongest sample, so that a letter in a dim colour (a prompt, a comment) looks like the
+    /// same letter in a bright one.
+    static func samples(at place: Place, cell: Double, xHeight: Double, picture: InkPicture, width: Double = 1.2) -> [Float] {
+        let left = place.center - width / 2 * cell
         let top = place.baseline - 2.0 * xHeight
-        let dx = 1.2 * cell / Double(sampleColumns)
+        let dx = width * cell / Double(sampleColumns)
         let dy = 2.6 * xHeight / Double(sampleRows)
         var result: [Float] = []
         result.reserveCapacity(sampleColumns * sampleRows)

@@ -20,3 +20,48 @@ struct SymbolRunsTests {
         }
     }
 }
+
+@Suite("A run of one glyph drawn again and again")
+struct RepeatedGlyphsTests {
+    /// Rows of monospace text where every `#` is drawn as a hash and every other character as
+    /// a ring, read by OCR as `read`.
+    static func region(_ source: [String], readAs read: [String]) -> ReadRegion {
+        // Rows far apart: a character's sampling reaches two x-heights above its baseline.
+        let made = source.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, pitch: 60) }
+        var lines = made.map(\.0)
+        let glyphs = made.map(\.1)
+        var image = GrayImage(width: 400, height: 60 * source.count, filledWith: 255)
+        for (row, text) in source.enumerated() {
+            for (character, box) in zip(text.filter { $0 != " " }, glyphs[row]) {
+                for y in box.y..<box.bottom {
+                    for x in box.x..<box.right {
+                        let hash = x == box.x + 2 || x == box.x + 5 || y == box.y + 6 || y == box.y + 13
+                        let ring = x == box.x || x == box.right - 1 || y == box.y + 4 || y == box.bottom - 1
+                        if character == "#" ? hash : ring { image[x, y] = 0 }
+                    }
+                }
+            }
+            lines[row].words = zip(lines[row].words, read[row].split(separator: " ")).map { Word(text: String($1), box: $0.box, confidence: 0.9) }
+            lines[row].text = read[row]
+        }
+        let rows = PassTable.rows(lines, glyphs: glyphs)
+        var region = ReadRegion(rows: rows, block: PassTable.block(rows),
+                                picture: InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255))
+        region.kind = .code
+        CodeLayout().apply(to: &region)
+        RepeatedGlyphs().apply(to: &region)
+        return region
+    }
+
+    @Test("A banner read as letters is the symbol the block's cells drawn like it were read as, one per cell")
+    func banner() {
+        let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "HHHHHHHH", "x = 1"])
+        #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
+    }
+
+    @Test("A run of letters alike, drawn like no symbol, stays as read")
+    func lettersAlike() {
+        let region = Self.region(["# note", "oooooooo"], readAs: ["# note", "oooooooo"])
+        #expect(region.lines.map(\.text) == ["# note", "oooooooo"])
+    }
+}

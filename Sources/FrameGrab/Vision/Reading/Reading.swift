@@ -43,6 +43,7 @@ enum Reading {
         StrayBraces(),            // a `{` seen in the curve of a `(` goes
         ClosingBrackets(),        // a bracket stroke closes what is open
         DigitContext(),           // digits read as letters between digits
+        RepeatedGlyphs(),         // a blob of touching cells alike is one symbol repeated
         SymbolRuns(),             // a run of one symbol broken by look-alikes
         ShellPrompts(),           // `user@host:~$` prompts by their known shape
         LowercaseKeywords(),      // keywords of the region's language, which code never capitalises
