@@ -28,17 +28,9 @@ enum CodeIndenter {
         let rows = cells.map { joiningQuoteTicks($0, cell: cell, letterHeight: letterHeight) }
         // Column 0 is where the leftmost line starts; lines with no words (a numbered empty
         // row of a gutter) have no start.
-        let leftmost = lines.indices.filter { !lines[$0].words.isEmpty }.compactMap { index in
+        let origin = lines.indices.filter { !lines[$0].words.isEmpty }.compactMap { index in
             rows[index].first.map { $0.firstCenter(cell: cell) } ?? Double(lines[index].box.x) + cell / 2
         }.min() ?? 0
-        // Numbered text starts a cell after its gutter's numbers (vim, `less -N`): an excerpt
-        // whose every line is indented keeps that indentation. One cell more is a separator
-        // (`cat -n`'s tab), not an indent: code indents by two cells or more.
-        var origin = leftmost
-        if let edge = region.gutterEdge {
-            let indent = ((leftmost - (Double(edge) + 1.6 * cell)) / cell).rounded()
-            if indent >= 2 { origin = leftmost - indent * cell }
-        }
 
         // Characters matched to the cells that drew them, where OCR and the ink agree: a whole
         // line (once its underscores are the ones the ink shows), or else the words whose

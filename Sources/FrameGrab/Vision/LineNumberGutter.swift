@@ -5,14 +5,7 @@
 /// with jumps where lines wrap or fold), with a gap after them.
 struct LineNumberGutter: CharacterPass {
     func apply(to region: inout ReadRegion) {
-        guard let rows = Self.split(region.rows) else { return }
-        // Where the numbers' ink ends, on the usual numbered row: OCR boxes numbers wider.
-        let edges = zip(region.rows, rows).compactMap { before, after -> Int? in
-            guard after.number != nil else { return nil }
-            return before.glyphs.filter { !after.glyphs.contains($0) }.map(\.right).max()
-        }
-        region.rows = rows
-        region.gutterEdge = edges.median
+        if let rows = Self.split(region.rows) { region.rows = rows }
     }
 
     /// Rows that start with a gutter number lose it (with its ink blobs) and keep it as their

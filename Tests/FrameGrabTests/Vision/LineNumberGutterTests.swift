@@ -18,20 +18,6 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "", "    println!(\"{x}\");", "}"])
     }
 
-    @Test("Numbered text counts its columns from the gutter: an excerpt indented throughout keeps its indent, a separator is none",
-          arguments: [(["117", "118     def f(self):", "119         return 1", "120     x = 2"], ["", "    def f(self):", "        return 1", "    x = 2"]),
-                      // `cat -n`: a tab after the numbers, two cells to the code.
-                      (["  1  #include <a.h>", "  2  int x;", "  3      y;"], ["#include <a.h>", "int x;", "    y;"])])
-    func columnsFromTheGutter(source: [String], expected: [String]) {
-        let (lines, glyphs) = SyntheticLines.lines(source)
-        let rows = PassTable.rows(lines, glyphs: glyphs)
-        var region = ReadRegion(rows: rows, block: PassTable.block(rows), picture: nil)
-        region.kind = .code
-        LineNumberGutter().apply(to: &region)
-        CodeLayout().apply(to: &region)
-        #expect(region.lines.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text } == expected)
-    }
-
     @Test("A misread number stays out of the code: it stands in the gutter's column")
     func misreadNumber() throws {
         let source = [" 98  fn main() {", " g9      let x = 1;", "100      println!(\"{x}\");", "101  }"]

@@ -15,9 +15,6 @@ struct ReadRegion {
     /// Set by code layout: the monospace cell's width, the centre of column 0, and the height
     /// of the code's small letters.
     var grid: Grid?
-    /// Where an editor's line-number gutter ends (the right of its numbers), once
-    /// `LineNumberGutter` has taken it out: the numbered text's columns count from there.
-    var gutterEdge: Int?
 
     struct Grid {
         var cell: Double
