@@ -35,7 +35,7 @@ extension GrayImage {
             for x in 0..<width {
                 let index = y * width + x
                 let own = abs(Int(luma[index]))
-                guard distance[index] > 0 || own > grounds.margins[grounds.tile(x, y)] else { continue }
+                guard own > grounds.margins[grounds.tile(x, y)] else { continue }
                 var core = index
                 for ny in max(0, y - 1)...min(height - 1, y + 1) {
                     for nx in max(0, x - 1)...min(width - 1, x + 1) {

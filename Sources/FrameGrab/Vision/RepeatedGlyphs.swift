@@ -68,7 +68,6 @@ struct RepeatedGlyphs: CharacterPass {
     static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid) -> [Run] {
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { ink in (0..<ink.span(cell: grid.cell)).map { ink.firstCenter(cell: grid.cell) + Double($0) * grid.cell } }
-        let extents = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom), count: ink.span(cell: grid.cell)) }
         // The ink's box in each cell: one character drawn again and again has one box.
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),
                                                 count: ink.span(cell: grid.cell)) }
@@ -80,7 +79,7 @@ struct RepeatedGlyphs: CharacterPass {
             guard ends else { continue }
             if index + 1 - start >= shortestRun {
                 runs.append(Run(firstColumn: columns[start], centers: Array(centers[start...index]),
-                                top: extents[start...index].map(\.0).min() ?? 0, bottom: extents[start...index].map(\.1).max() ?? 0))
+                                top: boxes[start...index].map(\.0).min() ?? 0, bottom: boxes[start...index].map(\.1).max() ?? 0))
             }
             start = index + 1
         }
