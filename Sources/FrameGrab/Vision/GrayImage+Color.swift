@@ -12,7 +12,7 @@ extension GrayImage {
     func inkLifted(by color: ColorPlanes) -> GrayImage {
         guard color.width == width, color.height == height, width > 0, height > 0 else { return self }
         let grounds = TileGrounds(self, color: color)
-        // Each pixel's distance from its ground in luma (signed), and in colour where luma
+        // Each pixel's distance from its ground in luma (signed), and in colour, where luma
         // sets it off.
         var luma = [Int16](repeating: 0, count: pixels.count)
         var distance = [UInt8](repeating: 0, count: pixels.count)
@@ -20,13 +20,21 @@ extension GrayImage {
             for x in 0..<width {
                 let index = y * width + x, tile = grounds.tile(x, y)
                 let offset = Int(pixels[index]) - grounds.levels[tile]
-                luma[index] = Int16(offset)
                 guard abs(offset) > grounds.margins[tile], let ground = grounds.colors[tile] else { continue }
-                distance[index] = UInt8(max(abs(Int(color.red.pixels[index]) - ground.red),
-                                            abs(Int(color.green.pixels[index]) - ground.green),
-                                            abs(Int(color.blue.pixels[index]) - ground.blue)))
+                let off = max(abs(Int(color.red.pixels[index]) - ground.red),
+                              abs(Int(color.green.pixels[index]) - ground.green),
+                              abs(Int(color.blue.pixels[index]) - ground.blue))
+                // The ground of a tile beside is ground here too: a status bar under a pane
+                // reaches into the tiles whose ground is the pane.
+                guard !grounds.isNeighbouringGround(pixel: index, x: x, y: y, distance: off, color: color) else { continue }
+                luma[index] = Int16(offset)
+                distance[index] = UInt8(off)
             }
         }
+        // Ink is drawn in strokes; what is off the ground in both directions for more than a
+        // stroke is a surface (a status bar straddling tiles whose ground is the pane above
+        // it, a button), and lifting it would paint it over its text.
+        let surface = Self.opened(luma.map { $0 != 0 }, width: width, height: height, radius: grounds.size / 4)
         // A pixel is lifted by the ratio of colour to luma of the strongest ink around it (its
         // stroke's core), not its own: chroma is stored at half resolution, so a stroke's edge
         // has its colour at a fraction of its luma, and its own ratio would thicken it.
@@ -35,12 +43,14 @@ extension GrayImage {
             for x in 0..<width {
                 let index = y * width + x
                 let own = abs(Int(luma[index]))
-                guard own > grounds.margins[grounds.tile(x, y)] else { continue }
+                guard own > 0, !surface[index] else { continue }
                 var core = index
                 for ny in max(0, y - 1)...min(height - 1, y + 1) {
                     for nx in max(0, x - 1)...min(width - 1, x + 1) {
                         let neighbour = ny * width + nx
-                        if (luma[neighbour] > 0) == (luma[index] > 0), abs(luma[neighbour]) > abs(luma[core]) { core = neighbour }
+                        if (luma[neighbour] > 0) == (luma[index] > 0), !surface[neighbour], abs(luma[neighbour]) > abs(luma[core]) {
+                            core = neighbour
+                        }
                     }
                 }
                 let coreLuma = abs(Int(luma[core])), coreColor = Int(distance[core])
@@ -52,6 +62,32 @@ extension GrayImage {
             }
         }
         return GrayImage(width: width, height: height, pixels: lifted)
+    }
+
+    /// `mask` opened by a square of side `2 * radius + 1`: what is left where that square fits
+    /// wholly inside the mask, grown back to the square's size. Strokes thinner go; surfaces
+    /// stay whole, edges and all.
+    static func opened(_ mask: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
+        let side = 2 * radius + 1
+        // Whether all (`all`) or any of the `side` pixels centred on each one along a line are set.
+        func filtered(_ mask: [Bool], along horizontal: Bool, all: Bool) -> [Bool] {
+            var result = [Bool](repeating: false, count: mask.count)
+            let lines = horizontal ? height : width, length = horizontal ? width : height
+            let step = horizontal ? 1 : width
+            var sums = [Int](repeating: 0, count: length + 1)
+            for line in 0..<lines {
+                let start = horizontal ? line * width : line
+                for position in 0..<length { sums[position + 1] = sums[position] + (mask[start + position * step] ? 1 : 0) }
+                for position in 0..<length {
+                    let low = max(0, position - radius), high = min(length, position + radius + 1)
+                    let count = sums[high] - sums[low]
+                    result[start + position * step] = all ? count == side : count > 0
+                }
+            }
+            return result
+        }
+        let eroded = filtered(filtered(mask, along: true, all: true), along: false, all: true)
+        return filtered(filtered(eroded, along: true, all: false), along: false, all: false)
     }
 }
 
@@ -93,4 +129,20 @@ private struct TileGrounds {
     }
 
     func tile(_ x: Int, _ y: Int) -> Int { min(rows - 1, y / size) * columns + x / size }
+
+    /// Whether the pixel at `index` (`x`, `y`), `distance` off its own tile's ground colour,
+    /// lies nearer the ground colour of a tile beside (by half): then it is on that tile's
+    /// surface. Chroma is coarse and compression rings around text, so nearness is relative
+    /// rather than within the tile's grain.
+    func isNeighbouringGround(pixel index: Int, x: Int, y: Int, distance: Int, color: ColorPlanes) -> Bool {
+        let column = x / size, row = min(rows - 1, y / size)
+        let red = Int(color.red.pixels[index]), green = Int(color.green.pixels[index]), blue = Int(color.blue.pixels[index])
+        for neighbourRow in max(0, row - 1)...min(rows - 1, row + 1) {
+            for neighbourColumn in max(0, column - 1)...min(columns - 1, column + 1) {
+                guard let ground = colors[neighbourRow * columns + neighbourColumn] else { continue }
+                if 2 * max(abs(red - ground.red), abs(green - ground.green), abs(blue - ground.blue)) < distance { return true }
+            }
+        }
+        return false
+    }
 }

@@ -31,6 +31,43 @@ struct ColorInkTests {
         #expect(lifted[5, 5] == 16)
     }
 
+    @Test("A blue status bar whose tiles take the dark pane above as their ground stays as luma shows it")
+    func surfaceStraddlingTiles() {
+        // VS Code's status bar (#007acc, luma 95) from row 26 to 50 under a #1e1e1e pane:
+        // the tile of rows 16 to 31 is mostly pane, and the bar is off its ground there by
+        // 65 levels of luma and 174 of blue, as far as a dark blue stroke would be.
+        var gray = GrayImage(width: 96, height: 64, filledWith: 30)
+        var red = GrayImage(width: 96, height: 64, filledWith: 30), green = red, blue = red
+        for y in 26..<50 {
+            for x in 0..<96 {
+                gray[x, y] = 95; red[x, y] = 0; green[x, y] = 122; blue[x, y] = 204
+            }
+        }
+        for x in 10..<40 { gray[x, 29] = 255; red[x, 29] = 255; green[x, 29] = 255; blue[x, 29] = 255 }
+        let lifted = gray.inkLifted(by: ColorPlanes(red: red, green: green, blue: blue))
+        #expect(lifted[50, 27] == 95)
+        #expect(lifted[50, 30] == 95)
+        #expect(lifted[20, 29] == 255)
+        #expect(lifted[50, 10] == 30)
+    }
+
+    @Test("A blue button too small to be any tile's ground is a surface, not a stroke, and stays as luma shows it")
+    func surfaceWithinTiles() {
+        var gray = GrayImage(width: 128, height: 96, filledWith: 30)
+        var red = GrayImage(width: 128, height: 96, filledWith: 30), green = red, blue = red
+        for y in 20..<40 {
+            for x in 20..<60 {
+                gray[x, y] = 95; red[x, y] = 0; green[x, y] = 122; blue[x, y] = 204
+            }
+        }
+        // A dark blue stroke two pixels wide beside it is ink.
+        for y in 60..<80 { for x in 90..<92 { gray[x, y] = 50; blue[x, y] = 238; red[x, y] = 0; green[x, y] = 0 } }
+        let lifted = gray.inkLifted(by: ColorPlanes(red: red, green: green, blue: blue))
+        #expect(lifted[40, 30] == 95)
+        #expect(lifted[20, 20] == 95)
+        #expect(lifted[90, 70] > 200)
+    }
+
     @Test("A dark blue comment between white lines of code is read, and not without its colours")
     func darkBlueComment() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-color-\(UUID().uuidString)")
