@@ -52,6 +52,27 @@ struct ReadingTests {
                                 contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720)).count == 1)
     }
 
+    @Test("Output OCR's dictionary does not know, under a command read clearly, is text all the same")
+    func unfamiliarOutput() throws {
+        func line(_ text: String, confidence: Double, row: Int) -> Line {
+            let box = BoundingBox(x: 100, y: row * 30, width: 14 * text.count, height: 20)
+            return Line(text: text, box: box, words: [Word(text: text, box: box, confidence: confidence)])
+        }
+        let data = ["MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo",
+                    "4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u",
+                    "+qKhbwKfBstIs+bMY2Zkp18gnTxKLxoS2tFczGkPLPgizskuemMghRniWaoLcyeh"]
+        let confident = [line("$ sed -n 2,4p public.pem", confidence: 0.93, row: 0)]
+            + data.enumerated().map { line($1, confidence: 0.3, row: $0 + 1) }
+        let regions = Reading.regions(from: [Self.readBlock(confident, glyphs: confident.map { [$0.box] })],
+                                      contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720))
+        let region = try #require(regions.first)
+        #expect(region.lines.map(\.text) == confident.map(\.text))
+        // The same output with nothing read clearly around it is no evidence of text.
+        let alone = data.enumerated().map { line($1, confidence: 0.3, row: $0) }
+        #expect(Reading.regions(from: [Self.readBlock(alone, glyphs: alone.map { [$0.box] })],
+                                contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720)).isEmpty)
+    }
+
     @Test("A comment aligned far right of a code line, read apart, ends that line")
     func alignedComment() throws {
         let source = ["if fstat(fd, &info) == 0 && info.st_size < offset {", "    offset = 0", "    pending.removeAll()", "}"]

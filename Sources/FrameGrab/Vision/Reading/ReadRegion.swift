@@ -12,6 +12,8 @@ struct ReadRegion {
     /// The same over the words that hold a letter or digit: whether the block is text at all.
     /// Rules and marks given back from the ink (`--------` under noise) are no evidence of it.
     private var letterConfidence: Double
+    /// Whether a row read with `clearConfidence`, over at least a few letters.
+    private var hasClearRow: Bool
     /// Set by code layout: the monospace cell's width, the centre of column 0, and the height
     /// of the code's small letters.
     var grid: Grid?
@@ -22,8 +24,12 @@ struct ReadRegion {
         var xHeight: Double
     }
 
-    /// Blocks read with less overall certainty than this are not text (icons, photos, rules).
+    /// Blocks read with less overall certainty than this are not text (icons, photos, rules),
+    /// unless one of their rows reads with `clearConfidence`: OCR is unsure of text its
+    /// dictionary does not know (base64, hashes, hex dumps), and the command above such output
+    /// shows the block is text all the same.
     static let minimumConfidence = 0.45
+    static let clearConfidence = 0.8
 
     /// The block as a region, with the picture it was read from where known; check `notText`
     /// before it goes on.
@@ -39,7 +45,7 @@ struct ReadRegion {
     var notText: String? {
         if rows.isEmpty { return "nothing read" }
         if !rows.contains(where: { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }) { return "no letter or digit" }
-        if letterConfidence < Self.minimumConfidence {
+        if letterConfidence < Self.minimumConfidence, !hasClearRow {
             return "read with confidence \((letterConfidence * 100).rounded() / 100), under \(Self.minimumConfidence)"
         }
         return nil
@@ -51,7 +57,12 @@ struct ReadRegion {
         self.picture = picture
         let words = rows.flatMap(\.words)
         confidence = Self.meanConfidence(of: words)
-        letterConfidence = Self.meanConfidence(of: words.filter { $0.text.contains { $0.isLetter || $0.isNumber } })
+        letterConfidence = Self.meanConfidence(of: words.filter(\.holdsLetters))
+        hasClearRow = rows.contains(where: { row in
+            let letters = row.words.filter(\.holdsLetters)
+            return letters.reduce(0) { $0 + $1.text.count } >= TextEvidence.fewestLetters
+                && Self.meanConfidence(of: letters) >= Self.clearConfidence
+        })
     }
 
     /// Character-weighted mean of `words`' confidences; 0 without words.
@@ -116,4 +127,10 @@ struct ReadRegion {
                       lines: lines, language: guess?.language, languageConfidence: guess?.confidence,
                       detections: rows.flatMap(DataDetector.detections))
     }
+}
+
+private extension Word {
+    /// Whether the word holds a letter or digit: rules and marks given back from the ink
+    /// (`--------` under noise) are no evidence of text.
+    var holdsLetters: Bool { text.contains { $0.isLetter || $0.isNumber } }
 }
