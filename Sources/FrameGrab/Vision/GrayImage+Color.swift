@@ -5,36 +5,45 @@ extension GrayImage {
     /// black 61 and 205. Everything after this works on one gray picture, so layout finds a
     /// row of comments as it finds the code, and OCR reads them alike.
     ///
-    /// Only what luma already sets off its ground (by 4 sigmas of the tile's grain, and at
-    /// least 6 levels) is lifted, and by at most 14 times its luma distance (luma weighs blue
-    /// least, 0.0722 in BT.709): ground stays ground, grain stays grain, and a stroke keeps
-    /// the shape luma gives it, only darker.
+    /// What luma sets off its ground (by 4 sigmas of the tile's grain, and at least 6 levels)
+    /// is lifted by at most 14 times its luma distance (luma weighs blue least, 0.0722 in
+    /// BT.709), so that a stroke keeps the shape luma gives it, only darker. What luma does not
+    /// show at all (pure blue on navy: 6 levels of luma, 215 of blue) is ink where its colour
+    /// stands off by `colorOnlyMargins` times the grain and no luma-set-off ink is beside it
+    /// (chroma bleeds a pixel past a coloured stroke); it is lifted by its colour distance,
+    /// away from the ground. Ground stays ground, grain stays grain.
     func inkLifted(by color: ColorPlanes) -> GrayImage {
         guard color.width == width, color.height == height, width > 0, height > 0 else { return self }
         let grounds = TileGrounds(self, color: color)
-        // Each pixel's distance from its ground in luma (signed), and in colour, where luma
-        // sets it off.
+        // Each pixel's distance from its ground in luma (signed, where luma sets it off), and
+        // in colour, where luma or colour sets it off.
         var luma = [Int16](repeating: 0, count: pixels.count)
         var distance = [UInt8](repeating: 0, count: pixels.count)
         for y in 0..<height {
             for x in 0..<width {
                 let index = y * width + x, tile = grounds.tile(x, y)
-                let offset = Int(pixels[index]) - grounds.levels[tile]
-                guard abs(offset) > grounds.margins[tile], let ground = grounds.colors[tile] else { continue }
+                guard let ground = grounds.colors[tile] else { continue }
+                let offset = Int(pixels[index]) - grounds.levels[tile], margin = grounds.margins[tile]
                 let off = max(abs(Int(color.red.pixels[index]) - ground.red),
                               abs(Int(color.green.pixels[index]) - ground.green),
                               abs(Int(color.blue.pixels[index]) - ground.blue))
+                guard abs(offset) > margin || off > Self.colorOnlyMargins * margin else { continue }
                 // The ground of a tile beside is ground here too: a status bar under a pane
                 // reaches into the tiles whose ground is the pane.
                 guard !grounds.isNeighbouringGround(pixel: index, x: x, y: y, distance: off, color: color) else { continue }
-                luma[index] = Int16(offset)
+                if abs(offset) > margin { luma[index] = Int16(offset) }
                 distance[index] = UInt8(off)
             }
         }
         // Ink is drawn in strokes; what is off the ground in both directions for more than a
         // stroke is a surface (a status bar straddling tiles whose ground is the pane above
-        // it, a button), and lifting it would paint it over its text.
-        let surface = Self.opened(luma.map { $0 != 0 }, width: width, height: height, radius: grounds.size / 4)
+        // it, a button), and lifting it would paint it over its text. Chroma, at half
+        // resolution, fills the gaps of a dense letter (`m`), so what colour alone sets off
+        // is a surface only when twice as wide.
+        let lumaSurface = Self.opened(luma.map { $0 != 0 }, width: width, height: height, radius: grounds.size / 4)
+        let colorSurface = Self.opened(zip(luma, distance).map { $0 == 0 && $1 != 0 }, width: width, height: height,
+                                       radius: grounds.size / 2)
+        let surface = zip(lumaSurface, colorSurface).map { $0 || $1 }
         // A pixel is lifted by the ratio of colour to luma of the strongest ink around it (its
         // stroke's core), not its own: chroma is stored at half resolution, so a stroke's edge
         // has its colour at a fraction of its luma, and its own ratio would thicken it.
@@ -43,7 +52,11 @@ extension GrayImage {
             for x in 0..<width {
                 let index = y * width + x
                 let own = abs(Int(luma[index]))
-                guard own > 0, !surface[index] else { continue }
+                guard distance[index] > 0, !surface[index] else { continue }
+                guard own > 0 else {
+                    lifted[index] = colorOnlyLift(at: index, x: x, y: y, luma: luma, distance: distance, grounds: grounds) ?? pixels[index]
+                    continue
+                }
                 var core = index
                 for ny in max(0, y - 1)...min(height - 1, y + 1) {
                     for nx in max(0, x - 1)...min(width - 1, x + 1) {
@@ -62,6 +75,21 @@ extension GrayImage {
             }
         }
         return GrayImage(width: width, height: height, pixels: lifted)
+    }
+
+    /// How many times its tile's grain colour alone must stand off the ground to be ink.
+    static let colorOnlyMargins = 4
+
+    /// The level for a pixel luma does not set off but colour does: its colour distance away
+    /// from its tile's ground (up on a dark ground, down on a light one); nil beside ink luma
+    /// sets off, whose own lift gives its stroke its shape.
+    private func colorOnlyLift(at index: Int, x: Int, y: Int, luma: [Int16], distance: [UInt8],
+                               grounds: TileGrounds) -> UInt8? {
+        for ny in max(0, y - 1)...min(height - 1, y + 1) {
+            for nx in max(0, x - 1)...min(width - 1, x + 1) where luma[ny * width + nx] != 0 { return nil }
+        }
+        let level = grounds.levels[grounds.tile(x, y)]
+        return UInt8(clamping: level < 128 ? level + Int(distance[index]) : level - Int(distance[index]))
     }
 
     /// `mask` opened by a square of side `2 * radius + 1`: what is left where that square fits

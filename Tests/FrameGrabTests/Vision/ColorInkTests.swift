@@ -68,17 +68,23 @@ struct ColorInkTests {
         #expect(lifted[90, 70] > 200)
     }
 
-    @Test("A dark blue comment between white lines of code is read, and not without its colours")
-    func darkBlueComment() throws {
+    @Test("Comments luma barely shows are read between white lines of code, and not without their colours",
+          arguments: [
+              // A terminal's default palette: comments in xterm's blue (#0000ee) on black, 27
+              // levels of luma off the ground.
+              ("black", "0x0000ee"),
+              // vim's pure blue comments on a navy ground: 6 levels of luma, 200 of blue.
+              ("0x101838", "0x0000ff"),
+          ])
+    func colouredComments(ground: String, comment: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-color-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // A terminal's default palette: white text, comments in xterm's blue (#0000ee).
         let lines: [(String, String)] = [
             ("def total(items):", "white"),
-            ("    # add up every price on the order", "0x0000ee"),
+            ("    # add up every price on the order", comment),
             ("    return sum(item.price for item in items)", "white"),
-            ("# totals are computed once per order", "0x0000ee"),
+            ("# totals are computed once per order", comment),
             ("print(total(order))", "white"),
         ]
         var filters: [String] = []
@@ -89,7 +95,7 @@ struct ColorInkTests {
                            + "fontsize=20:fontcolor=\(colour):x=40:y=\(60 + 28 * index)")
         }
         let video = directory.appendingPathComponent("comments.mp4").path
-        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=black:s=1280x720:d=1:r=25", "-vf", filters.joined(separator: ","),
+        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=\(ground):s=1280x720:d=1:r=25", "-vf", filters.joined(separator: ","),
                             "-c:v", "libx264", "-pix_fmt", "yuv420p", video])
         let grabber = try FrameGrabber(path: video)
         let report = try grabber.report(at: MediaTime(seconds: 0.5))
