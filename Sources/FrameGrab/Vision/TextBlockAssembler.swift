@@ -139,10 +139,12 @@ enum TextBlockAssembler {
     static func blocks(from chains: [[InkBlob]], polarity: Polarity, surface: (BoundingBox) -> (level: UInt8, inkContrast: Int),
                        panel: (BoundingBox) -> BoundingBox? = { _ in nil },
                        beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
-        // A lone speck is noise, not text; a row of dots may be text.
+        // A lone speck is noise, not text; a row of dots may be text, and so may a mark drawn
+        // alike in its column a line or two away (a block comment's ` *` between paragraphs).
+        let repeated = RepeatedMarks(chains.flatMap { $0.map(\.box) })
         let rows = chains.map { $0.map(\.box) }.filter { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
-            return (row.count >= 2 || box.height >= 8) && (box.height >= 5 || isDotRow(row))
+            return (row.count >= 2 || box.height >= 8 || repeated.contains(box)) && (box.height >= 5 || isDotRow(row))
         }
         var lines: [Line] = TextEvidence.textRows(rows, beside: anchors, panel: panel).map { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
@@ -483,5 +485,41 @@ enum TextBlockAssembler {
         let tall = Double(sorted[sorted.count * 9 / 10])
         let letters = sorted.filter { Double($0) >= 0.4 * tall }
         return Double((letters.isEmpty ? [tallest] : letters).median ?? 0)
+    }
+}
+
+/// Small marks (shorter than a letter row needs to stand alone) and where else the same mark
+/// stands: a mark of one size in one column, a few of its heights above or below, is the same
+/// character drawn again by the same font (`*` down a block comment), which grain does not do.
+private struct RepeatedMarks {
+    private struct Shape: Hashable {
+        var x: Int
+        var width: Int
+        var height: Int
+    }
+    private var tops: [Shape: [Int]] = [:]
+    /// How far apart, in the mark's heights, the marks of one column may stand: two lines.
+    private static let reach = 12
+
+    init(_ boxes: [BoundingBox]) {
+        for box in boxes where box.height >= 5 && box.height < 8 {
+            tops[Shape(x: box.x, width: box.width, height: box.height), default: []].append(box.y)
+        }
+    }
+
+    /// Whether a mark like `box` (give or take a pixel in place and size) stands above or below it.
+    func contains(_ box: BoundingBox) -> Bool {
+        guard box.height >= 5, box.height < 8 else { return false }
+        for dx in -1...1 {
+            for dw in -1...1 {
+                for dh in -1...1 {
+                    let shape = Shape(x: box.x + dx, width: box.width + dw, height: box.height + dh)
+                    if tops[shape]?.contains(where: { $0 != box.y && abs($0 - box.y) <= Self.reach * box.height }) == true {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
     }
 }

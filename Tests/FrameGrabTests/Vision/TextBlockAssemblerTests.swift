@@ -127,6 +127,22 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first?.lines.count == 2)
     }
 
+    @Test("A block comment's lone ` *` between paragraphs is a row: the same mark stands in its column above; a speck is not")
+    func repeatedMarkAlone() {
+        // ` * text` rows, the star a 6 px mark (shorter than a row needs to stand alone).
+        func star(row: Int, column: Int = 1) -> InkBlob {
+            InkBlob(box: BoundingBox(x: 20 + column * 10 + 2, y: 20 + row * 18 + 1, width: 6, height: 6), pixelCount: 20)
+        }
+        let prose = ["The buffer is flushed when it fills,", "or when input is read from a stream", "that shares its descriptor."]
+        var chains = prose.enumerated().map { [star(row: $0.offset)] + Self.chain($0.element, row: $0.offset, column: 3) }
+        chains.append([star(row: 3)])
+        chains.append([star(row: 4)] + Self.chain("A stream opened for update is buffered.", row: 4, column: 3))
+        #expect(Self.blocks(chains).first?.lines.count == 5)
+        // A speck of that size in no mark's column is noise.
+        chains[3] = [star(row: 3, column: 7)]
+        #expect(Self.blocks(chains).first?.lines.count == 4)
+    }
+
     @Test("Code a blank line apart stays one block across a row of brackets")
     func rhythmAcrossBrackets() {
         let source = ["search :: Index -> Text -> [Int]", "search (Index entries) query =", "  case map lookupWord query of",
