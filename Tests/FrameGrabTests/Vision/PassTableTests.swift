@@ -107,6 +107,20 @@ struct PassTableTests {
         #expect(region.kind == kind)
     }
 
+    @Test("Monospace prose in a panel is code (an excerpt that is all comment); on the slide itself it is prose",
+          arguments: [true, false])
+    func monospaceInPanel(inPanel: Bool) {
+        let source = ["* The buffer is flushed when it fills up, when a newline", "* gets written to a stream that is line buffered, or when",
+                      "* input arrives on a stream sharing the same descriptor"]
+        let (lines, glyphs) = SyntheticLines.lines(source)
+        let rows = PassTable.rows(lines, glyphs: glyphs)
+        var block = PassTable.block(rows)
+        block.panel = inPanel ? BoundingBox(x: block.box.x - 20, y: block.box.y - 20, width: block.box.width + 40, height: block.box.height + 40) : nil
+        var region = ReadRegion(rows: rows, block: block, picture: nil)
+        CodeClassifier().apply(to: &region)
+        #expect(region.kind == (inPanel ? .code : .text))
+    }
+
     @Test("A small round mark apart before a list's line is a bullet; a word is not", arguments: [
         ("e", 12, "• Faster seeking"), ("o", 12, "• Faster seeking"), ("e", 4, "e Faster seeking"), ("I", 12, "I Faster seeking"),
     ])
