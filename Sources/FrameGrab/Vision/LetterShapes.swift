@@ -14,15 +14,8 @@ struct LetterShapes: CharacterPass {
     func apply(to region: inout ReadRegion) {
         guard region.kind == .code, let grid = region.grid, let picture = region.picture else { return }
         let characters: [[Character]?] = region.rows.map { $0.characters.map(\.value) }
-        let places: [[Place]?] = region.rows.enumerated().map { row, read in
-            guard let baseline = read.baseline else { return nil }
-            return read.characters.indices.filter { read.isOnGrid || read.characters[$0].ink != nil }.map { index in
-                let character = read.characters[index]
-                let center = character.ink?.center ?? grid.origin + Double(character.column ?? 0) * grid.cell
-                return Place(row: row, index: index, center: center, baseline: baseline)
-            }
-        }
-        let read = Self.corrected(characters, places: places, cell: grid.cell, xHeight: grid.xHeight, picture: picture)
+        let read = Self.corrected(characters, places: Self.places(in: region, grid: grid), cell: grid.cell, xHeight: grid.xHeight,
+                                  picture: picture)
         for (row, values) in read.enumerated() {
             guard let values else { continue }
             for (index, value) in values.enumerated() { region.rows[row].characters[index].value = value }
@@ -48,6 +41,18 @@ struct LetterShapes: CharacterPass {
         var index: Int
         var center: Double
         var baseline: Double
+    }
+
+    /// Where each row's characters stand whose cell is known (nil for a row without a baseline).
+    static func places(in region: ReadRegion, grid: ReadRegion.Grid) -> [[Place]?] {
+        region.rows.enumerated().map { row, read in
+            guard let baseline = read.baseline else { return nil }
+            return read.characters.indices.filter { read.isOnGrid || read.characters[$0].ink != nil }.map { index in
+                let character = read.characters[index]
+                let center = character.ink?.center ?? grid.origin + Double(character.column ?? 0) * grid.cell
+                return Place(row: row, index: index, center: center, baseline: baseline)
+            }
+        }
     }
 
     private static let sampleColumns = 12

@@ -66,7 +66,7 @@ struct ReadRegion {
     }
 
     /// Character-weighted mean of `words`' confidences; 0 without words.
-    private static func meanConfidence(of words: [Word]) -> Double {
+    static func meanConfidence(of words: [Word]) -> Double {
         let characters = words.reduce(0) { $0 + $1.text.count }
         return characters > 0 ? words.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters) : 0
     }
@@ -114,6 +114,36 @@ struct ReadRegion {
             guard let position else { continue }
             rows[position.row].characters[position.index].value = value
         }
+    }
+
+    /// The region, and its last row as a `ui` region of its own where that row is in another
+    /// face and stands at the bottom of its surface, within two letter heights of
+    /// `surfaceBottom`: a pager's or editor's prompt on a terminal's last line.
+    func splittingOffPrompt(surfaceBottom: Int) -> [ReadRegion] {
+        guard let last = rows.lastIndex(where: { !$0.isEmpty }), rows[last].isOtherFace,
+              isAtBottom(of: surfaceBottom, row: last) else { return [self] }
+        var code = self
+        code.rows.removeSubrange(last...)
+        while code.rows.last?.isEmpty == true { code.rows.removeLast() }
+        code.confidence = Self.meanConfidence(of: code.rows.flatMap(\.words))
+        var prompt = ReadRegion(rows: [rows[last]], block: block, picture: picture)
+        prompt.kind = .ui
+        return [code, prompt]
+    }
+
+    /// Whether `row` ends within two letter heights of `surfaceBottom`.
+    func isAtBottom(of surfaceBottom: Int, row: Int) -> Bool {
+        surfaceBottom - rows[row].box.bottom <= 2 * block.glyphHeight
+    }
+
+    /// Whether this region is one row at the bottom of its surface, right under `code`, in
+    /// another face than it: a prompt layout found as a block of its own.
+    func isPrompt(under code: ReadRegion, surfaceBottom: Int) -> Bool {
+        guard code.kind == .code, rows.count == 1, isAtBottom(of: surfaceBottom, row: 0),
+              block.panel == code.block.panel, block.box.y >= code.block.box.bottom,
+              block.box.y - code.block.box.bottom <= 2 * code.block.glyphHeight,
+              let own = OtherFaceRow.cells(of: self), let theirs = OtherFaceRow.cells(of: code) else { return false }
+        return OtherFaceRow.isUnlike(own.flatMap { letter, cells in cells.map { (letter, $0.ink) } }, code: theirs)
     }
 
     /// The region as the report shows it.

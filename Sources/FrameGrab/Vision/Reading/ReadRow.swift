@@ -20,6 +20,9 @@ struct ReadRow: Equatable {
     /// where the row's letters stand.
     var isOnGrid = false
     var baseline: Double?
+    /// Set by `OtherFaceRow`: the row's letters are drawn unlike the same letters of the rows
+    /// above it (a pager's prompt in italics under the code it pages).
+    var isOtherFace = false
 
     init(words: [Word], glyphs: [BoundingBox], place: BoundingBox? = nil) {
         self.characters = []

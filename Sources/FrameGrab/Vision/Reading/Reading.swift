@@ -38,6 +38,7 @@ enum Reading {
         CodeLayout(),             // code on its monospace grid: indentation and spacing from the ink
         MarkedZerosRead(),        // a ring marked as a zero is a zero
         LetterShapes(),           // look-alike letters go by the block's other cells drawn like them
+        OtherFaceRow(),           // a last row drawn unlike the rows above (a pager's prompt) is marked
         PunctuationShapes(),      // marks by where their ink sits: `.` `-` `_` `,` `` ` `` `:` `;` brackets
         BulletMarker(),           // a drawn dot before a list's line is a bullet
         StrayBraces(),            // a `{` seen in the curve of a `(` goes
@@ -101,12 +102,12 @@ extension Reading {
             blocks = join.joined(blocks)
             if blocks.count != count { trace?.note("\(type(of: join)): \(count) blocks -> \(blocks.count)") }
         }
-        let regions = blocks.compactMap { read -> ReadRegion? in
+        let reads = blocks.flatMap { read -> [ReadRegion] in
             var region = ReadRegion(read, image: image)
             if let reason = region.notText {
                 let rows = read.rows.map { $0.text.debugDescription }.joined(separator: " ")
                 trace?.note("left out: block at \(read.block.box), \(reason): \(rows)")
-                return nil
+                return []
             }
             for pass in characterPasses {
                 guard let trace else {
@@ -118,7 +119,19 @@ extension Reading {
                 pass.apply(to: &region)
                 trace.compare(before, kind: kind, with: region, after: pass)
             }
-            return region
+            let split = region.splittingOffPrompt(surfaceBottom: read.block.panel?.bottom ?? contentArea.bottom)
+            if split.count > 1 { trace?.note("block at \(read.block.box): its last row, in another face at its surface's bottom, is ui") }
+            return split
+        }
+        // A prompt found as a block of its own, under the code in another face.
+        let regions = reads.map { read in
+            var read = read
+            let bottom = read.block.panel?.bottom ?? contentArea.bottom
+            if read.kind != .ui, reads.contains(where: { read.isPrompt(under: $0, surfaceBottom: bottom) }) {
+                trace?.note("block at \(read.block.box): one row under the code, in another face at its surface's bottom, is ui")
+                read.kind = .ui
+            }
+            return read
         }
         return UIChrome.gathered(regions, contentArea: contentArea, typicalGlyphHeight: blocks.map(\.block.glyphHeight).median ?? 0,
                                  // The main content's ground is under the biggest block.

@@ -1,0 +1,68 @@
+@testable import FrameGrab
+@testable import FrameGrabModel
+import Foundation
+import Testing
+
+@Suite("A last row in another face")
+struct OtherFaceRowTests {
+    /// Lines of Python's shlex.py as less pages them in a terminal, and on the terminal's last
+    /// row its prompt, in `face` (tmux shows less's prompt in italics).
+    static func pagedSource(from start: Int = 0, promptFace face: String) throws -> (report: FrameReport, code: [String], prompt: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-face-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let code = Array([
+            "        return raw",
+            "",
+            "    def read_token(self):",
+            "        quoted = False",
+            "        escapedstate = ' '",
+            "        while True:",
+            "            if self.punctuation_chars and self._pushback_chars:",
+            "                nextchar = self._pushback_chars.pop()",
+            "            else:",
+            "                nextchar = self.instream.read(1)",
+            "            if nextchar == '\\n':",
+            "                self.lineno += 1",
+            "            if self.state is None:",
+            "                self.token = ''        # past end of file",
+            "                break",
+        ][start...])
+        let prompt = "/usr/lib/python3/shlex.py"
+        let fonts = "/usr/share/fonts/truetype/dejavu/"
+        var filters: [String] = []
+        for (index, line) in (code + [prompt]).enumerated() {
+            guard !line.isEmpty else { continue }
+            let file = directory.appendingPathComponent("line\(index).txt")
+            try line.write(to: file, atomically: true, encoding: .utf8)
+            let font = index < code.count ? "DejaVuSansMono.ttf" : face
+            filters.append("drawtext=fontfile=\(fonts)\(font):textfile=\(file.path):expansion=none:fontsize=16:fontcolor=0x202020"
+                           + ":x=4:y=\(2 + 19 * index)")
+        }
+        let video = directory.appendingPathComponent("less.mp4").path
+        // The terminal ends under its last row.
+        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=white:s=640x\(2 + 19 * (code.count + 1) + 4):d=1:r=25",
+                            "-vf", filters.joined(separator: ","), "-c:v", "libx264", "-pix_fmt", "yuv420p", video])
+        return (try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5)), code, prompt)
+    }
+
+    /// From the top, the prompt is read in one block with the code; from the third line, in a
+    /// block of its own.
+    @Test("A pager's prompt in italics under the code it pages is ui, apart from the code", arguments: [0, 2])
+    func italicPrompt(from start: Int) throws {
+        let (report, code, prompt) = try Self.pagedSource(from: start, promptFace: "DejaVuSansMono-Oblique.ttf")
+        let region = try #require(report.regions.first { $0.kind == .code })
+        #expect(TextDistance.characterErrorRate(found: region.text, truth: code.joined(separator: "\n")) <= 0.03, "\(region.text)")
+        #expect(!region.text.contains("shlex"))
+        let ui = try #require(report.regions.first { $0.kind == .ui }, "\(report.regions.map { ($0.kind, $0.text) })")
+        #expect(TextDistance.characterErrorRate(found: ui.text, truth: prompt) <= 0.1, "\(ui.text)")
+    }
+
+    @Test("A last row in the code's own face is the code's")
+    func sameFace() throws {
+        let (report, _, _) = try Self.pagedSource(promptFace: "DejaVuSansMono.ttf")
+        let region = try #require(report.regions.first { $0.kind == .code })
+        #expect(region.text.contains("shlex"), "\(region.text)")
+        #expect(!report.regions.contains { $0.kind == .ui })
+    }
+}
