@@ -39,6 +39,7 @@ enum Reading {
         MarkedZerosRead(),        // a ring marked as a zero is a zero
         LetterShapes(),           // look-alike letters go by the block's other cells drawn like them
         OtherFaceRow(),           // a last row drawn unlike the rows above (a pager's prompt) is marked
+        ShortRowShapes(),         // a row too short for a word goes by the block's cells drawn like its own
         PunctuationShapes(),      // marks by where their ink sits: `.` `-` `_` `,` `` ` `` `:` `;` brackets
         BulletMarker(),           // a drawn dot before a list's line is a bullet
         StrayBraces(),            // a `{` seen in the curve of a `(` goes
