@@ -31,20 +31,33 @@ struct ColorInkTests {
         #expect(lifted[5, 5] == 16)
     }
 
+    /// A picture of `ground` gray (and colour) with rectangles painted over it in turn, each its
+    /// luma and its colour.
+    static func painted(width: Int, height: Int, ground: UInt8,
+                        _ rectangles: [(x: Range<Int>, y: Range<Int>, luma: UInt8, red: UInt8, green: UInt8, blue: UInt8)])
+        -> (GrayImage, ColorPlanes) {
+        var gray = GrayImage(width: width, height: height, filledWith: ground)
+        var red = gray, green = gray, blue = gray
+        for rectangle in rectangles {
+            for y in rectangle.y {
+                for x in rectangle.x {
+                    gray[x, y] = rectangle.luma; red[x, y] = rectangle.red; green[x, y] = rectangle.green; blue[x, y] = rectangle.blue
+                }
+            }
+        }
+        return (gray, ColorPlanes(red: red, green: green, blue: blue))
+    }
+
     @Test("A blue status bar whose tiles take the dark pane above as their ground stays as luma shows it")
     func surfaceStraddlingTiles() {
         // VS Code's status bar (#007acc, luma 95) from row 26 to 50 under a #1e1e1e pane:
         // the tile of rows 16 to 31 is mostly pane, and the bar is off its ground there by
         // 65 levels of luma and 174 of blue, as far as a dark blue stroke would be.
-        var gray = GrayImage(width: 96, height: 64, filledWith: 30)
-        var red = GrayImage(width: 96, height: 64, filledWith: 30), green = red, blue = red
-        for y in 26..<50 {
-            for x in 0..<96 {
-                gray[x, y] = 95; red[x, y] = 0; green[x, y] = 122; blue[x, y] = 204
-            }
-        }
-        for x in 10..<40 { gray[x, 29] = 255; red[x, 29] = 255; green[x, 29] = 255; blue[x, 29] = 255 }
-        let lifted = gray.inkLifted(by: ColorPlanes(red: red, green: green, blue: blue))
+        let (gray, color) = Self.painted(width: 96, height: 64, ground: 30, [
+            (0..<96, 26..<50, 95, 0, 122, 204),
+            (10..<40, 29..<30, 255, 255, 255, 255),
+        ])
+        let lifted = gray.inkLifted(by: color)
         #expect(lifted[50, 27] == 95)
         #expect(lifted[50, 30] == 95)
         #expect(lifted[20, 29] == 255)
@@ -53,16 +66,12 @@ struct ColorInkTests {
 
     @Test("A blue button too small to be any tile's ground is a surface, not a stroke, and stays as luma shows it")
     func surfaceWithinTiles() {
-        var gray = GrayImage(width: 128, height: 96, filledWith: 30)
-        var red = GrayImage(width: 128, height: 96, filledWith: 30), green = red, blue = red
-        for y in 20..<40 {
-            for x in 20..<60 {
-                gray[x, y] = 95; red[x, y] = 0; green[x, y] = 122; blue[x, y] = 204
-            }
-        }
-        // A dark blue stroke two pixels wide beside it is ink.
-        for y in 60..<80 { for x in 90..<92 { gray[x, y] = 50; blue[x, y] = 238; red[x, y] = 0; green[x, y] = 0 } }
-        let lifted = gray.inkLifted(by: ColorPlanes(red: red, green: green, blue: blue))
+        let (gray, color) = Self.painted(width: 128, height: 96, ground: 30, [
+            (20..<60, 20..<40, 95, 0, 122, 204),
+            // A dark blue stroke two pixels wide beside it is ink.
+            (90..<92, 60..<80, 50, 0, 0, 238),
+        ])
+        let lifted = gray.inkLifted(by: color)
         #expect(lifted[40, 30] == 95)
         #expect(lifted[20, 20] == 95)
         #expect(lifted[90, 70] > 200)
@@ -77,9 +86,6 @@ struct ColorInkTests {
               ("0x101838", "0x0000ff"),
           ])
     func colouredComments(ground: String, comment: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-color-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let lines: [(String, String)] = [
             ("def total(items):", "white"),
             ("    # add up every price on the order", comment),
@@ -87,16 +93,11 @@ struct ColorInkTests {
             ("# totals are computed once per order", comment),
             ("print(total(order))", "white"),
         ]
-        var filters: [String] = []
-        for (index, (text, colour)) in lines.enumerated() {
-            let file = directory.appendingPathComponent("line\(index).txt")
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            filters.append("drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:textfile=\(file.path):"
-                           + "fontsize=20:fontcolor=\(colour):x=40:y=\(60 + 28 * index)")
-        }
-        let video = directory.appendingPathComponent("comments.mp4").path
-        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=\(ground):s=1280x720:d=1:r=25", "-vf", filters.joined(separator: ","),
-                            "-c:v", "libx264", "-pix_fmt", "yuv420p", video])
+        let scratch = try Scratch()
+        let video = try scratch.textVideo("comments.mp4", ground: ground, width: 1280, height: 720, lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line.0, font: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", size: 20, color: line.1,
+                              x: 40, y: 60 + 28 * index)
+        })
         let grabber = try FrameGrabber(path: video)
         let report = try grabber.report(at: MediaTime(seconds: 0.5))
         let code = try #require(report.regions.first { $0.kind == .code })

@@ -8,9 +8,6 @@ struct OtherFaceRowTests {
     /// Lines of Python's shlex.py as less pages them in a terminal, and on the terminal's last
     /// row its prompt, in `face` (tmux shows less's prompt in italics).
     static func pagedSource(from start: Int = 0, promptFace face: String) throws -> (report: FrameReport, code: [String], prompt: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-face-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let code = Array([
             "        return raw",
             "",
@@ -30,19 +27,13 @@ struct OtherFaceRowTests {
         ][start...])
         let prompt = "/usr/lib/python3/shlex.py"
         let fonts = "/usr/share/fonts/truetype/dejavu/"
-        var filters: [String] = []
-        for (index, line) in (code + [prompt]).enumerated() {
-            guard !line.isEmpty else { continue }
-            let file = directory.appendingPathComponent("line\(index).txt")
-            try line.write(to: file, atomically: true, encoding: .utf8)
-            let font = index < code.count ? "DejaVuSansMono.ttf" : face
-            filters.append("drawtext=fontfile=\(fonts)\(font):textfile=\(file.path):expansion=none:fontsize=16:fontcolor=0x202020"
-                           + ":x=4:y=\(2 + 19 * index)")
-        }
-        let video = directory.appendingPathComponent("less.mp4").path
+        let scratch = try Scratch()
         // The terminal ends under its last row.
-        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=white:s=640x\(2 + 19 * (code.count + 1) + 4):d=1:r=25",
-                            "-vf", filters.joined(separator: ","), "-c:v", "libx264", "-pix_fmt", "yuv420p", video])
+        let video = try scratch.textVideo("less.mp4", ground: "white", width: 640, height: 2 + 19 * (code.count + 1) + 4,
+                                          lines: (code + [prompt]).enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: fonts + (index < code.count ? "DejaVuSansMono.ttf" : face), size: 16,
+                              color: "0x202020", x: 4, y: 2 + 19 * index)
+        })
         return (try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5)), code, prompt)
     }
 
