@@ -11,9 +11,10 @@ struct InkBlob {
     var rowsAtRightEdge = 0
 }
 
-/// Labels 8-connected blobs in a binary mask by linking runs of set pixels row to row.
+/// Labels 8-connected blobs in a binary mask by linking runs of set pixels row to row; with
+/// `diagonal` false, 4-connected ones (pixels touching only at a corner stay apart).
 enum ConnectedComponents {
-    static func blobs(in mask: [Bool], width: Int, height: Int) -> [InkBlob] {
+    static func blobs(in mask: [Bool], width: Int, height: Int, diagonal: Bool = true) -> [InkBlob] {
         struct Run { var start: Int; var end: Int; var label: Int }
         var parent: [Int] = []
         var previousRuns: [Run] = []
@@ -42,9 +43,10 @@ enum ConnectedComponents {
                     let end = x - 1
                     var label = -1
                     // 8-connectivity: runs touching diagonally belong together.
-                    while previousIndex < previousRuns.count && previousRuns[previousIndex].end < start - 1 { previousIndex += 1 }
+                    let reach = diagonal ? 1 : 0
+                    while previousIndex < previousRuns.count && previousRuns[previousIndex].end < start - reach { previousIndex += 1 }
                     var index = previousIndex
-                    while index < previousRuns.count && previousRuns[index].start <= end + 1 {
+                    while index < previousRuns.count && previousRuns[index].start <= end + reach {
                         let other = find(previousRuns[index].label)
                         if label < 0 {
                             label = other

@@ -47,7 +47,7 @@ struct RepeatedGlyphs: CharacterPass {
                 // when that is a symbol (a run of letters alike stays as read).
                 let nearest = references.map { (character: $0.character, distance: LetterShapes.distance($0.samples, cells[0])) }
                     .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
-                let symbol = Self.mostCommon(read) ?? nearest.flatMap { Self.symbols.contains($0) ? $0 : nil }
+                let symbol = read.mostCommon ?? nearest.flatMap { Self.symbols.contains($0) ? $0 : nil }
                 guard let symbol, let first = inside.first, let last = inside.last, inside.count == last - first + 1,
                       // A run OCR read right stays as it was placed.
                       !(inside.count == run.centers.count && read.count == inside.count && Set(read) == [symbol]) else { continue }
@@ -84,10 +84,6 @@ struct RepeatedGlyphs: CharacterPass {
             start = index + 1
         }
         return runs
-    }
-
-    private static func mostCommon(_ characters: [Character]) -> Character? {
-        Dictionary(characters.map { ($0, 1) }, uniquingKeysWith: +).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 }
 

@@ -1,0 +1,120 @@
+/// The mouse pointer resting over text: an I-beam, a thin stem capped at both ends, drawn over
+/// the screen rather than in its type. Tesseract reads it as `I`, or into the letter it covers
+/// (`devbox` read `detbox`, `#` read `it`), so it is painted out before OCR and the strokes it
+/// hid are carried across it.
+///
+/// The pointer has the shape of a serif `I`, and a terminal draws it in its own text colour, so
+/// neither shape nor colour tells the two apart; where it stands does. A letter `I` is as tall
+/// as the row's capitals and stands on its baseline; the pointer is as tall as the cursor theme
+/// makes it, wherever the mouse rests, over a letter, between rows or off the grid.
+struct MousePointer: PicturePass {
+    func prepare(_ picture: inout PiecePicture) {
+        picture.image = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
+    }
+
+    /// `picture` (dark ink on white paper) with every I-beam that is not a letter of its row
+    /// painted out, the ink it hid carried across from either side.
+    static func erased(from picture: GrayImage, xHeight: Int) -> GrayImage {
+        let mask = picture.pixels.map { $0 < 128 }
+        // The pointer's rim of ground keeps it apart from the letters it covers, but for their
+        // corners: its pixels touch along a side.
+        let blobs = ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height, diagonal: false)
+        let letters = blobs.filter { 2 * $0.box.height >= xHeight }
+        guard let baseline = letters.map(\.box.bottom).mostCommon else { return picture }
+        var image = picture
+        for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 && 3 * blob.box.width <= 2 * blob.box.height {
+            guard let beam = IBeam(blob: blob, mask: mask, width: picture.width) else { continue }
+            // A letter I stands on the baseline, no taller than the row's other tall letters (a
+            // pixel for the top's anti-aliasing). Anything else shaped so is the pointer.
+            let tallest = letters.filter { $0.box.bottom == baseline && $0.box != blob.box }.map(\.box.height).max() ?? blob.box.height
+            if blob.box.bottom == baseline && blob.box.height <= tallest + 1 { continue }
+            image.paintOut(beam.pixels, width: picture.width, stroke: max(2, xHeight / 3))
+        }
+        return image
+    }
+}
+
+/// An I-beam's own pixels, told from a blob by its shape: a stem a few pixels wide down the
+/// middle of its box, and caps reaching out to both sides at its top and bottom.
+private struct IBeam {
+    var pixels: [Int]
+
+    init?(blob: InkBlob, mask: [Bool], width: Int) {
+        let box = blob.box
+        // The blob's own pixels: letters beside or under the pointer may reach into its box, so
+        // it is the component from a pixel of its top row that has all of its pixels.
+        func component(from seed: Int) -> Set<Int> {
+            var own: Set = [seed], stack = [seed]
+            while let index = stack.popLast() {
+                let x = index % width, y = index / width
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                where nx >= box.x && nx < box.right && ny >= box.y && ny < box.bottom && mask[ny * width + nx] {
+                    if own.insert(ny * width + nx).inserted { stack.append(ny * width + nx) }
+                }
+            }
+            return own
+        }
+        let seeds = (box.x..<box.right).map { box.y * width + $0 }.filter { mask[$0] }
+        guard let own = seeds.lazy.map(component).first(where: { $0.count == blob.pixelCount }) else { return nil }
+        var rows = [[Int]](repeating: [], count: box.height)
+        for index in own { rows[index / width - box.y].append(index % width - box.x) }
+
+        // The stem: down the middle half, one narrow run centred in the box.
+        let centre = Double(box.width - 1) / 2
+        let stemWidth = max(2, box.width / 4)
+        for row in rows[(box.height / 4)..<(box.height - box.height / 4)] {
+            guard let left = row.min(), let right = row.max(), right - left + 1 == row.count,
+                  row.count <= stemWidth, abs(Double(left + right) / 2 - centre) <= 1 else { return nil }
+        }
+        // The caps: in the top and bottom quarters, ink out to both sides of the box.
+        let reach = max(1, box.width / 6)
+        func capped(_ quarter: ArraySlice<[Int]>) -> Bool {
+            let xs = quarter.flatMap { $0 }
+            return (xs.min() ?? box.width) <= reach && (xs.max() ?? 0) >= box.width - 1 - reach
+        }
+        let quarter = max(1, box.height / 5)
+        guard capped(rows[0..<quarter]), capped(rows[(box.height - quarter)...]) else { return nil }
+        pixels = Array(own)
+    }
+}
+
+private extension GrayImage {
+    /// `pixels` and the rim of ground drawn around them painted out. A stroke the pointer
+    /// crossed goes on through it: where the painted run along a row (or, where shorter, along a
+    /// column) has ink on both sides and one side is a stroke across it, no thicker than
+    /// `stroke` (the bar of a `#`, the top of a `d`'s bowl meeting its stem), the ink is carried
+    /// across; two strokes along the pointer (the arms of a `v`) are not joined.
+    mutating func paintOut(_ pixels: [Int], width: Int, stroke: Int) {
+        var painted = Set<Int>()
+        for index in pixels {
+            let x = index % width, y = index / width
+            for py in Swift.max(0, y - 1)...Swift.min(height - 1, y + 1) {
+                for px in Swift.max(0, x - 1)...Swift.min(width - 1, x + 1) { painted.insert(py * width + px) }
+            }
+        }
+        let before = self
+        func ink(_ x: Int, _ y: Int) -> Bool {
+            x >= 0 && x < width && y >= 0 && y < height && before[x, y] < 128 && !painted.contains(y * width + x)
+        }
+        /// The length of the run of ink through (x, y) stepping by (dx, dy) both ways.
+        func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int) -> Int {
+            var length = 1, step = 1
+            while ink(x + step * dx, y + step * dy) { length += 1; step += 1 }
+            step = 1
+            while ink(x - step * dx, y - step * dy) { length += 1; step += 1 }
+            return length
+        }
+        for index in painted {
+            let x = index % width, y = index / width
+            var left = x, right = x, up = y, down = y
+            while painted.contains(y * width + left) && left >= 0 { left -= 1 }
+            while painted.contains(y * width + right) && right < width { right += 1 }
+            while painted.contains(up * width + x) && up >= 0 { up -= 1 }
+            while painted.contains(down * width + x) && down < height { down += 1 }
+            let crossed = right - left <= down - up
+                ? ink(left, y) && ink(right, y) && (run(left, y, 0, 1) <= stroke || run(right, y, 0, 1) <= stroke)
+                : ink(x, up) && ink(x, down) && (run(x, up, 1, 0) <= stroke || run(x, down, 1, 0) <= stroke)
+            self[x, y] = crossed ? 0 : 255
+        }
+    }
+}

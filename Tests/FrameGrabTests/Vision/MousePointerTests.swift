@@ -1,0 +1,52 @@
+@testable import FrameGrab
+import Testing
+
+/// `MousePointer`: an I-beam that is not a letter of its row goes before OCR, strokes it crossed
+/// go on through it, and a letter I stays.
+@Suite("Mouse pointer")
+struct MousePointerTests {
+    /// Dark ink on white paper, 120x30: letters of x-height 10 on the baseline at y = 20.
+    static func picture(ink points: [(Int, Int)]) -> GrayImage {
+        var image = GrayImage(width: 120, height: 30, filledWith: 255)
+        for (x, y) in points { image[x, y] = 0 }
+        return image
+    }
+
+    static func box(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) -> [(Int, Int)] {
+        ys.flatMap { y in xs.map { x in (x, y) } }
+    }
+
+    /// X's I-beam as x11grab draws it: caps split at their ends, a one-pixel stem, `top` its
+    /// first row and `x` its left column.
+    static func iBeam(x: Int, top: Int) -> [(Int, Int)] {
+        let caps = [0, 1, 2, 4, 5, 6].flatMap { [(x + $0, top), (x + $0, top + 14)] }
+        let joins = [2, 3, 4].flatMap { [(x + $0, top + 1), (x + $0, top + 13)] }
+        return caps + joins + (top + 2...top + 12).map { (x + 3, $0) }
+    }
+
+    /// A monospace `I`: solid serifs on the baseline and at capital height.
+    static func letterI(x: Int) -> [(Int, Int)] {
+        box(x...(x + 6), 6...6) + box(x...(x + 6), 19...19) + box((x + 3)...(x + 3), 7...18)
+    }
+
+    @Test("The pointer goes, a bar it crossed goes on, the strokes beside it stay apart, the letter I stays")
+    func erasesThePointerOnly() {
+        let letters = Self.box(10...16, 10...19) + Self.box(20...26, 10...19) + Self.box(30...31, 6...19) + Self.letterI(x: 40)
+        // A bar through the pointer and two upright strokes along its stem, kept from it by its rim.
+        let bar = Self.box(74...81, 12...13) + Self.box(85...92, 12...13)
+        let strokes = Self.box(81...81, 16...20) + Self.box(85...85, 16...20)
+        let image = Self.picture(ink: letters + bar + strokes + Self.iBeam(x: 80, top: 8))
+        let erased = MousePointer.erased(from: image, xHeight: 10)
+        #expect(erased[83, 10] == 255 && erased[80, 8] == 255 && erased[86, 22] == 255, "the pointer is gone")
+        #expect(erased[83, 12] == 0 && erased[83, 13] == 0, "the bar goes on through it")
+        #expect(erased[83, 17] == 255, "the strokes beside its stem are not joined")
+        #expect(erased[43, 12] == 0 && erased[40, 6] == 0, "the letter I stays")
+        #expect(erased[13, 15] == 0 && erased[81, 18] == 0, "letters stay")
+    }
+
+    @Test("An I-beam standing on the baseline as tall as the letters is a letter I")
+    func keepsALetterShapedLikeIt() {
+        let image = Self.picture(ink: Self.box(10...16, 10...19) + Self.box(30...31, 5...19) + Self.iBeam(x: 50, top: 5))
+        #expect(MousePointer.erased(from: image, xHeight: 10) == image)
+    }
+}
