@@ -201,19 +201,13 @@ enum CodeIndenter {
 
     // MARK: The grid from the pixels
 
-    /// How far apart two ink centres may be measured from where they stand, in pixels: each
-    /// is found to about a pixel (anti-aliasing, an encoder's ringing around small type), either
-    /// way; 0.15 of a 9 px cell is less than that.
-    static let centreError = 2.0
-
     /// How well the lines' characters sit on one monospace grid: the share of neighbouring
-    /// characters whose centres are a whole number of cells apart (within 0.15 of a cell, or
-    /// `centreError` pixels in small type). Nil when there are too few characters to tell.
+    /// characters whose centres are a whole number of cells apart (within 0.15 of a cell).
+    /// Nil when there are too few characters to tell.
     static func monospaceFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
         guard let guess = cellWidth(of: lines) else { return nil }
         let cell = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
         let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: cell) }
-        let tolerance = max(0.15, centreError / cell)
         var fitting = 0
         var total = 0
         for row in rows {
@@ -221,7 +215,7 @@ enum CodeIndenter {
                 let cells = (right.firstCenter(cell: cell) - left.firstCenter(cell: cell) - Double(left.span(cell: cell) - 1) * cell) / cell
                 guard cells >= 0.5 else { continue }
                 total += 1
-                if abs(cells - cells.rounded()) <= tolerance { fitting += 1 }
+                if abs(cells - cells.rounded()) <= 0.15 { fitting += 1 }
             }
         }
         return total >= 8 ? Double(fitting) / Double(total) : nil
