@@ -221,6 +221,37 @@ enum CodeIndenter {
         return total >= 8 ? Double(fitting) / Double(total) : nil
     }
 
+    /// How well the lines' characters sit on a monospace grid, each against the grid of its
+    /// row rather than against its neighbour: the share of characters whose centre lies within
+    /// 0.15 of a cell of a column of the row's grid. A centre measured a pixel off counts once,
+    /// not in two neighbour distances, which in small type (9 px cells, an encoder's ringing)
+    /// is the difference. The cell is the one, within 4% of the neighbours' usual step, that
+    /// puts the most centres on their rows' grids (a step is whole pixels, a cell need not
+    /// be); each row's phase is its own, the mean of its centres near their median. Rows of
+    /// fewer than 6 characters are too short to show a grid. Nil with fewer than 16 characters
+    /// in such rows.
+    static func rowGridFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
+        guard let guess = cellWidth(of: lines) else { return nil }
+        let step = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
+        let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: step).map { $0.firstCenter(cell: step) } }
+            .filter { $0.count >= 6 }
+        let total = rows.reduce(0) { $0 + $1.count }
+        guard total >= 16, step > 0 else { return nil }
+        func fitting(cell: Double) -> Int {
+            rows.reduce(0) { count, centres in
+                let offsets = centres.map { centre in centre - ((centre - centres[0]) / cell).rounded() * cell }
+                // The grid runs through the middle of the centres near the usual one: errors
+                // either way of it, not through one of them.
+                guard let median = offsets.median else { return count }
+                let near = offsets.filter { abs($0 - median) <= 0.25 * cell }
+                let phase = near.reduce(0, +) / Double(near.count)
+                return count + offsets.filter { abs($0 - phase) <= 0.15 * cell }.count
+            }
+        }
+        let best = (-40...40).map { fitting(cell: step * (1 + Double($0) / 1000)) }.max() ?? 0
+        return Double(best) / Double(total)
+    }
+
     /// How well rows of ink blobs sit on a monospace grid, from the pixels alone: the share of
     /// neighbouring characters whose distance is a whole number of cells, the cell being the
     /// usual distance between neighbours. Nil with fewer than `minimumPairs` neighbours.

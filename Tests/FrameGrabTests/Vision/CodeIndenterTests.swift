@@ -137,6 +137,51 @@ struct CodeIndenterTests {
         #expect(titleFit < 0.9, "no monospace evidence for a proportional font")
     }
 
+    @Test("Small type whose ink centres are a pixel off, either way, is on its rows' grid; proportional rows are not")
+    func smallTypeRowGrid() throws {
+        // 9 px cells, the encoder's ringing moving glyphs a pixel either way: where two
+        // neighbours moved apart their distance is 2 px off, more than 0.15 of a cell.
+        let (code, even) = SyntheticLines.lines(["* Returns the number of bytes written,", "* or -1 when the stream is closed,",
+                                                 "* and sets errno to say why."], cell: 9)
+        let glyphs = even.map { row in
+            row.enumerated().map { index, box in
+                BoundingBox(x: box.x + [1, 0, -1, -1, 0, 1, 1, -1, 0][index % 9], y: box.y, width: box.width, height: box.height)
+            }
+        }
+        let neighbours = try #require(CodeIndenter.monospaceFit(glyphs: glyphs, lines: code))
+        let rows = try #require(CodeIndenter.rowGridFit(glyphs: glyphs, lines: code))
+        #expect(neighbours < 0.9 && rows >= 0.9, "neighbours \(neighbours), rows \(rows)")
+
+        // Where DejaVu Sans 14 px puts the ink of three lines of a list, as a slide sets them.
+        let advances: [Character: Double] = ["a": 8.6, "c": 7.7, "d": 8.9, "e": 8.6, "f": 4.9, "g": 8.9, "h": 8.9, "i": 3.9, "k": 8.1,
+                                             "l": 3.9, "m": 13.6, "n": 8.9, "o": 8.6, "p": 8.9, "r": 5.8, "s": 7.3, "t": 5.5, "u": 8.9,
+                                             "w": 11.5, "y": 8.3]
+        var prose: [Line] = [], ink: [[BoundingBox]] = []
+        for (row, text) in ["each frame is read once per settle", "the pointer is left out of the words",
+                            "nothing that was read is dropped"].enumerated() {
+            var x = 100.0, words: [Word] = [], boxes: [BoundingBox] = [], word: [BoundingBox] = []
+            func flush(_ text: String) {
+                guard let first = word.first else { return }
+                words.append(Word(text: text, box: word.dropFirst().reduce(first) { $0.union($1) }, confidence: 0.9))
+                word = []
+            }
+            for part in text.split(separator: " ") {
+                for letter in part {
+                    let advance = advances[letter] ?? 8
+                    word.append(BoundingBox(x: Int(x + 1), y: row * 20, width: max(2, Int(advance) - 2), height: 10))
+                    x += advance
+                }
+                boxes += word
+                flush(String(part))
+                x += 4.5
+            }
+            ink.append(boxes)
+            prose.append(Line(text: text, box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words))
+        }
+        let proseFit = try #require(CodeIndenter.rowGridFit(glyphs: ink, lines: prose))
+        #expect(proseFit < 0.9, "proportional rows fit \(proseFit)")
+    }
+
     @Test("A ring found marked as a zero is a zero, whatever OCR read there")
     func markedZero() {
         let (lines, glyphs) = SyntheticLines.lines(["x = @x1F"])
