@@ -21,7 +21,7 @@ public final class FrameAnalyzer {
     public func read(_ image: GrayImage, color: ColorPlanes? = nil, shouldCancel: (@Sendable () -> Bool)? = nil,
                      describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
         let image = color.map { image.inkLifted(by: $0) } ?? image
-        let contentArea = ActivePictureArea.find(in: image)
+        let contentArea = ActivePictureArea.find(in: image, color: color)
         let blocks = contentArea == image.bounds
             ? finder.blocks(in: image)
             : finder.blocks(in: image.cropped(to: contentArea)).map { $0.shifted(by: contentArea.x, contentArea.y) }

@@ -3,19 +3,35 @@
 ///
 /// Bars are runs of rows (or columns) at the edges that are black all the way across, of
 /// about the same width on both sides, as scaling to fit makes them. A black terminal whose
-/// last lines are empty is not letterboxed: its dark band is on one side only.
+/// last lines are empty is not letterboxed: its dark band is on one side only. Where the
+/// frame's colours are known, a bar is also neutral, as a player or an encoder pads it: a
+/// slide's near-black ground is usually tinted (`#0d1117`, `#11111b`), and its empty margins
+/// either side of centred content are picture, not bars.
 enum ActivePictureArea {
     /// Brightest level a bar pixel may have: video black is 16, compression adds a little.
     private static let blackest: UInt8 = 34
     /// Narrowest bar worth reporting, as a share of the frame.
     private static let narrowestBar = 0.01
 
-    static func find(in image: GrayImage) -> BoundingBox {
+    /// Widest spread of a bar pixel's red, green and blue: black padding has no colour, the
+    /// encoder's chroma noise adds a little.
+    private static let mostTinted: UInt8 = 6
+
+    static func find(in image: GrayImage, color: ColorPlanes? = nil) -> BoundingBox {
         guard image.width >= 16, image.height >= 16 else { return image.bounds }
-        let top = blackRun(count: image.height) { isBlackRow($0, in: image) }
-        let bottom = blackRun(count: image.height) { isBlackRow(image.height - 1 - $0, in: image) }
-        let left = blackRun(count: image.width) { isBlackColumn($0, in: image) }
-        let right = blackRun(count: image.width) { isBlackColumn(image.width - 1 - $0, in: image) }
+        let color = color.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
+        func isBar(_ indices: StrideTo<Int>) -> Bool {
+            image.pixels.withUnsafeBufferPointer { pixels in
+                indices.allSatisfy { pixels[$0] <= blackest } && (color.map { isNeutral(indices, in: $0) } ?? true)
+            }
+        }
+        let width = image.width, count = image.pixels.count
+        func isBarRow(_ y: Int) -> Bool { isBar(stride(from: y * width, to: (y + 1) * width, by: 1)) }
+        func isBarColumn(_ x: Int) -> Bool { isBar(stride(from: x, to: count, by: width)) }
+        let top = blackRun(count: image.height) { isBarRow($0) }
+        let bottom = blackRun(count: image.height) { isBarRow(image.height - 1 - $0) }
+        let left = blackRun(count: image.width) { isBarColumn($0) }
+        let right = blackRun(count: image.width) { isBarColumn(image.width - 1 - $0) }
 
         var area = image.bounds
         if let (near, far) = bars(top, bottom, length: image.height) {
@@ -42,16 +58,16 @@ enum ActivePictureArea {
         return run
     }
 
-    private static func isBlackRow(_ y: Int, in image: GrayImage) -> Bool {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            let row = pixels[(y * image.width)..<((y + 1) * image.width)]
-            return row.allSatisfy { $0 <= blackest }
-        }
-    }
-
-    private static func isBlackColumn(_ x: Int, in image: GrayImage) -> Bool {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            stride(from: x, to: pixels.count, by: image.width).allSatisfy { pixels[$0] <= blackest }
+    private static func isNeutral(_ indices: StrideTo<Int>, in color: ColorPlanes) -> Bool {
+        color.red.pixels.withUnsafeBufferPointer { red in
+            color.green.pixels.withUnsafeBufferPointer { green in
+                color.blue.pixels.withUnsafeBufferPointer { blue in
+                    indices.allSatisfy { index in
+                        let r = red[index], g = green[index], b = blue[index]
+                        return max(r, g, b) - min(r, g, b) <= mostTinted
+                    }
+                }
+            }
         }
     }
 }

@@ -30,4 +30,25 @@ struct ActivePictureAreaTests {
         let terminal = Self.frame(area: BoundingBox(x: 0, y: 0, width: 320, height: 60))
         #expect(ActivePictureArea.find(in: terminal) == whole)
     }
+
+    @Test("A slide's tinted near-black ground around centred content is picture; neutral padding is a bar")
+    func tintedGround() {
+        // Luma 24 around a bright middle: dark enough for a bar by luma alone.
+        let middle = BoundingBox(x: 60, y: 40, width: 200, height: 100)
+        let gray = Self.frame(area: middle)
+        var dark = gray
+        for index in dark.pixels.indices where dark.pixels[index] == 16 { dark.pixels[index] = 24 }
+        func planes(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> ColorPlanes {
+            func plane(_ level: UInt8) -> GrayImage {
+                var image = GrayImage(width: 320, height: 180, filledWith: level)
+                for y in middle.y..<middle.bottom { for x in middle.x..<middle.right { image[x, y] = 220 } }
+                return image
+            }
+            return ColorPlanes(red: plane(red), green: plane(green), blue: plane(blue))
+        }
+        let whole = BoundingBox(x: 0, y: 0, width: 320, height: 180)
+        // GitHub's dark ground, #0d1117.
+        #expect(ActivePictureArea.find(in: dark, color: planes(13, 17, 23)) == whole)
+        #expect(ActivePictureArea.find(in: dark, color: planes(10, 10, 11)) == middle)
+    }
 }
