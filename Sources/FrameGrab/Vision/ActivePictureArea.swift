@@ -4,25 +4,26 @@
 /// Bars are runs of rows (or columns) at the edges that are black all the way across, of
 /// about the same width on both sides, as scaling to fit makes them. A black terminal whose
 /// last lines are empty is not letterboxed: its dark band is on one side only. Where the
-/// frame's colours are known, a bar is also neutral, as a player or an encoder pads it: a
-/// slide's near-black ground is usually tinted (`#0d1117`, `#11111b`), and its empty margins
-/// either side of centred content are picture, not bars.
+/// frame's colours are known, black is judged on them: the gray picture is the video's own
+/// luma (black at 16) or, scaled, full range (black at 0), so a slide's near-black ground
+/// (`#1e1e1e`, a tinted `#0d1117`) can pass for black in gray, never in colour.
 enum ActivePictureArea {
-    /// Brightest level a bar pixel may have: video black is 16, compression adds a little.
+    /// Brightest level a bar pixel may have in gray: video black is 16 in the video's own
+    /// luma, compression adds a little.
     private static let blackest: UInt8 = 34
+    /// Brightest red, green or blue a bar pixel may have: black is 0 there, whatever the
+    /// video's range, and an encoder's noise on a flat bar a few levels (0 on every bar of
+    /// the test clips).
+    private static let blackestColour: UInt8 = 12
     /// Narrowest bar worth reporting, as a share of the frame.
     private static let narrowestBar = 0.01
-
-    /// Widest spread of a bar pixel's red, green and blue: black padding has no colour, the
-    /// encoder's chroma noise adds a little.
-    private static let mostTinted: UInt8 = 6
 
     static func find(in image: GrayImage, color: ColorPlanes? = nil) -> BoundingBox {
         guard image.width >= 16, image.height >= 16 else { return image.bounds }
         let color = color.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
         func isBar(_ indices: StrideTo<Int>) -> Bool {
             image.pixels.withUnsafeBufferPointer { pixels in
-                indices.allSatisfy { pixels[$0] <= blackest } && (color.map { isNeutral(indices, in: $0) } ?? true)
+                color.map { isBlack(indices, in: $0) } ?? indices.allSatisfy { pixels[$0] <= blackest }
             }
         }
         let width = image.width, count = image.pixels.count
@@ -58,14 +59,11 @@ enum ActivePictureArea {
         return run
     }
 
-    private static func isNeutral(_ indices: StrideTo<Int>, in color: ColorPlanes) -> Bool {
+    private static func isBlack(_ indices: StrideTo<Int>, in color: ColorPlanes) -> Bool {
         color.red.pixels.withUnsafeBufferPointer { red in
             color.green.pixels.withUnsafeBufferPointer { green in
                 color.blue.pixels.withUnsafeBufferPointer { blue in
-                    indices.allSatisfy { index in
-                        let r = red[index], g = green[index], b = blue[index]
-                        return max(r, g, b) - min(r, g, b) <= mostTinted
-                    }
+                    indices.allSatisfy { max(red[$0], green[$0], blue[$0]) <= blackestColour }
                 }
             }
         }

@@ -31,13 +31,13 @@ struct ActivePictureAreaTests {
         #expect(ActivePictureArea.find(in: terminal) == whole)
     }
 
-    @Test("A slide's tinted near-black ground around centred content is picture; neutral padding is a bar")
-    func tintedGround() {
-        // Luma 24 around a bright middle: dark enough for a bar by luma alone.
+    @Test("A slide's near-black ground around centred content is picture where its colours are known; black padding is a bar")
+    func darkGround() {
         let middle = BoundingBox(x: 60, y: 40, width: 200, height: 100)
-        let gray = Self.frame(area: middle)
-        var dark = gray
-        for index in dark.pixels.indices where dark.pixels[index] == 16 { dark.pixels[index] = 24 }
+        let whole = BoundingBox(x: 0, y: 0, width: 320, height: 180)
+        // Scaled to full range, a dark ground's gray is as dark as the video's own black.
+        var gray = Self.frame(area: middle)
+        for index in gray.pixels.indices where gray.pixels[index] == 16 { gray.pixels[index] = 30 }
         func planes(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> ColorPlanes {
             func plane(_ level: UInt8) -> GrayImage {
                 var image = GrayImage(width: 320, height: 180, filledWith: level)
@@ -46,9 +46,11 @@ struct ActivePictureAreaTests {
             }
             return ColorPlanes(red: plane(red), green: plane(green), blue: plane(blue))
         }
-        let whole = BoundingBox(x: 0, y: 0, width: 320, height: 180)
-        // GitHub's dark ground, #0d1117.
-        #expect(ActivePictureArea.find(in: dark, color: planes(13, 17, 23)) == whole)
-        #expect(ActivePictureArea.find(in: dark, color: planes(10, 10, 11)) == middle)
+        #expect(ActivePictureArea.find(in: gray) == middle, "gray alone cannot tell")
+        // VS Code's dark ground, #1e1e1e; GitHub's, #0d1117; a navy black.
+        #expect(ActivePictureArea.find(in: gray, color: planes(30, 30, 30)) == whole)
+        #expect(ActivePictureArea.find(in: gray, color: planes(13, 17, 23)) == whole)
+        #expect(ActivePictureArea.find(in: gray, color: planes(2, 5, 18)) == whole)
+        #expect(ActivePictureArea.find(in: gray, color: planes(0, 1, 0)) == middle)
     }
 }
