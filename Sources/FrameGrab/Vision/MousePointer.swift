@@ -25,9 +25,10 @@ struct MousePointer: PicturePass {
         for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 && 3 * blob.box.width <= 2 * blob.box.height {
             guard let beam = IBeam(blob: blob, mask: mask, width: picture.width) else { continue }
             // A letter I stands on the baseline, no taller than the row's other tall letters (a
-            // pixel for the top's anti-aliasing). Anything else shaped so is the pointer.
+            // pixel for the top's anti-aliasing), with solid serifs. Anything else shaped so is
+            // the pointer.
             let tallest = letters.filter { $0.box.bottom == baseline && $0.box != blob.box }.map(\.box.height).max() ?? blob.box.height
-            if blob.box.bottom == baseline && blob.box.height <= tallest + 1 { continue }
+            if !beam.isNotched && blob.box.bottom == baseline && blob.box.height <= tallest + 1 { continue }
             image.paintOut(beam.pixels, width: picture.width, stroke: max(2, xHeight / 3))
         }
         return image
@@ -38,6 +39,9 @@ struct MousePointer: PicturePass {
 /// middle of its box, and caps reaching out to both sides at its top and bottom.
 private struct IBeam {
     var pixels: [Int]
+    /// Whether both caps are split at their ends, over the stem: X's I-beam is drawn so, no
+    /// letter's serif is.
+    var isNotched: Bool
 
     init?(blob: InkBlob, mask: [Bool], width: Int) {
         let box = blob.box
@@ -75,6 +79,11 @@ private struct IBeam {
         let quarter = max(1, box.height / 5)
         guard capped(rows[0..<quarter]), capped(rows[(box.height - quarter)...]) else { return nil }
         pixels = Array(own)
+        let stem = rows[box.height / 2]
+        func notched(_ end: [Int]) -> Bool {
+            !stem.contains { end.contains($0) } && end.contains { $0 < (stem.min() ?? 0) } && end.contains { $0 > (stem.max() ?? 0) }
+        }
+        isNotched = notched(rows[0]) && notched(rows[box.height - 1])
     }
 }
 

@@ -44,9 +44,13 @@ struct MousePointerTests {
         #expect(erased[13, 15] == 0 && erased[81, 18] == 0, "letters stay")
     }
 
-    @Test("An I-beam standing on the baseline as tall as the letters is a letter I")
+    @Test("A serif I standing on the baseline as tall as the letters is a letter; X's notched I-beam there is the pointer")
     func keepsALetterShapedLikeIt() {
-        let image = Self.picture(ink: Self.box(10...16, 10...19) + Self.box(30...31, 5...19) + Self.iBeam(x: 50, top: 5))
-        #expect(MousePointer.erased(from: image, xHeight: 10) == image)
+        let letters = Self.box(10...16, 10...19) + Self.box(30...31, 5...19)
+        let letter = Self.picture(ink: letters + Self.box(50...56, 5...5) + Self.box(50...56, 19...19) + Self.box(53...53, 6...18))
+        #expect(MousePointer.erased(from: letter, xHeight: 10) == letter)
+        let pointer = MousePointer.erased(from: Self.picture(ink: letters + Self.iBeam(x: 50, top: 5)), xHeight: 10)
+        #expect(pointer[53, 12] == 255 && pointer[50, 5] == 255, "the notched I-beam goes wherever it stands")
+        #expect(pointer[13, 15] == 0, "letters stay")
     }
 }
