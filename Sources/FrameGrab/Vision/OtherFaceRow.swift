@@ -20,7 +20,55 @@ struct OtherFaceRow: CharacterPass {
               let cells = Self.cells(of: region) else { return }
         let above = cells.mapValues { $0.filter { $0.row != last } }
         let row = cells.flatMap { letter, cells in cells.filter { $0.row == last }.map { (letter, $0.ink) } }
-        if Self.isUnlike(row, code: above) { region.rows[last].isOtherFace = true }
+        if Self.isUnlike(row, code: above) || Self.leans(region.rows[last], unlike: region.rows[..<last], in: region) {
+            region.rows[last].isOtherFace = true
+        }
+    }
+
+    /// How far a row's strokes lean, at least, beyond the code's usual lean: italics lean 10
+    /// to 15 degrees (0.18 to 0.27 across a unit of height), upright type 0, and a lean is
+    /// measured to a step of 0.05 either way (a dim upright comment row measured 0.1 off).
+    static let slant = 0.15
+
+    /// Whether `row` leans where the rows of `code` stand upright, both in `region`'s picture:
+    /// one font draws its letters all upright or all slanted, so a slanted row under upright
+    /// code is in another face, even where its slanted letters are placed in no cell to compare
+    /// (a pager's prompt in italics). Where one row in ten of the code leans too (a theme's
+    /// comments in italics), slant is a face the code uses.
+    static func leans(_ row: ReadRow, unlike code: some Collection<ReadRow>, in region: ReadRegion) -> Bool {
+        guard let picture = region.picture, row.text.count >= 2 * fewestLetters, let leaning = lean(of: row.box, in: picture) else { return false }
+        let rows = code.filter { $0.text.count >= fewestLetters }.compactMap { lean(of: $0.box, in: picture) }
+        guard rows.count >= 2, let usual = rows.median else { return false }
+        return leaning - usual >= slant && 10 * rows.filter { $0 - usual >= slant }.count < rows.count
+    }
+
+    /// How far the strokes in `box` lean, rightward across a unit of height: the shear, in
+    /// steps of 0.05 from -0.3 to 0.3, under which the ink's columns stand sharpest (the most
+    /// ink in the fewest columns: upright strokes when the shear undoes their lean).
+    static func lean(of box: BoundingBox, in picture: InkPicture) -> Double? {
+        guard box.width >= 8, box.height >= 4 else { return nil }
+        let middle = Double(box.y) + Double(box.height) / 2
+        var ink: [(x: Int, y: Double, amount: Double)] = []
+        for y in box.y..<box.bottom {
+            for x in box.x..<box.right {
+                let amount = Double(picture.ink(atX: Double(x), y: Double(y)))
+                if amount > 0.1 { ink.append((x, Double(y) - middle, amount)) }
+            }
+        }
+        guard !ink.isEmpty else { return nil }
+        let pad = box.height
+        let shears = (-6...6).map { Double($0) / 20 }
+        let sharpness = shears.map { shear -> Double in
+            var columns = [Double](repeating: 0, count: box.width + 2 * pad)
+            for pixel in ink {
+                // A pixel above the middle (y < 0) moves left by its lean, so leaning strokes stand upright.
+                let column = Int((Double(pixel.x - box.x + pad) + shear * pixel.y).rounded())
+                if columns.indices.contains(column) { columns[column] += pixel.amount }
+            }
+            return columns.reduce(0) { $0 + $1 * $1 }
+        }
+        guard let best = sharpness.indices.max(by: { sharpness[$0] < sharpness[$1] }) else { return nil }
+        return shears[best]
     }
 
     /// The ink of the region's letters and digits whose cells are known, by letter, with the

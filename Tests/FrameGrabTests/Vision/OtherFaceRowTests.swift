@@ -56,4 +56,27 @@ struct OtherFaceRowTests {
         #expect(region.text.contains("shlex"), "\(region.text)")
         #expect(!report.regions.contains { $0.kind == .ui })
     }
+
+    /// Lines like lib2to3's token.py, narrow, as less pages them in a terminal, and its prompt in
+    /// italics: capitals and digits above, a lower-case path with other digits below, so no
+    /// letter of the prompt has a cell of the code to compare with; the prompt leans, the code
+    /// stands upright.
+    @Test("A prompt in italics whose letters the code does not hold is told by its lean")
+    func leaningPrompt() throws {
+        let code = ["LPAR = 7", "RPAR = 8", "LSQB = 9", "RSQB = 40", "COLON = 45", "COMMA = 46", "SEMI = 47", "PLUS = 48",
+                    "MINUS = 49", "STAR = 50"]
+        let prompt = "/usr/lib/python3.11/lib2to3/pgen2/token.py"
+        let fonts = "/usr/share/fonts/truetype/dejavu/"
+        let scratch = try Scratch()
+        let video = try scratch.textVideo("token.mp4", ground: "0x0c0c0c", width: 640, height: 2 + 22 * (code.count + 1) + 4,
+                                          lines: (code + [prompt]).enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: fonts + (index < code.count ? "DejaVuSansMono.ttf" : "DejaVuSansMono-Oblique.ttf"),
+                              size: 17, color: "0xd0d0d0", x: 4, y: 3 + 22 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let region = try #require(report.regions.first { $0.kind == .code })
+        #expect(!region.text.contains("token"), "\(region.text)")
+        let ui = try #require(report.regions.first { $0.kind == .ui }, "\(report.regions.map { ($0.kind, $0.text) })")
+        #expect(TextDistance.characterErrorRate(found: ui.text, truth: prompt) <= 0.1, "\(ui.text)")
+    }
 }

@@ -141,9 +141,10 @@ struct ReadRegion {
     func isPrompt(under code: ReadRegion, surfaceBottom: Int) -> Bool {
         guard code.kind == .code, rows.count == 1, isAtBottom(of: surfaceBottom, row: 0),
               block.panel == code.block.panel, block.box.y >= code.block.box.bottom,
-              block.box.y - code.block.box.bottom <= 2 * code.block.glyphHeight,
-              let own = OtherFaceRow.cells(of: self), let theirs = OtherFaceRow.cells(of: code) else { return false }
-        return OtherFaceRow.isUnlike(own.flatMap { letter, cells in cells.map { (letter, $0.ink) } }, code: theirs)
+              block.box.y - code.block.box.bottom <= 2 * code.block.glyphHeight else { return false }
+        if let own = OtherFaceRow.cells(of: self), let theirs = OtherFaceRow.cells(of: code),
+           OtherFaceRow.isUnlike(own.flatMap { letter, cells in cells.map { (letter, $0.ink) } }, code: theirs) { return true }
+        return OtherFaceRow.leans(rows[0], unlike: code.rows, in: code)
     }
 
     /// The region as the report shows it.
