@@ -4,9 +4,10 @@
 /// hid are carried across it.
 ///
 /// The pointer has the shape of a serif `I`, and a terminal draws it in its own text colour, so
-/// neither shape nor colour tells the two apart; where it stands does. A letter `I` is as tall
-/// as the row's capitals and stands on its baseline; the pointer is as tall as the cursor theme
-/// makes it, wherever the mouse rests, over a letter, between rows or off the grid.
+/// colour does not tell the two apart; where it stands does, and X's own I-beam's caps. A
+/// letter `I` stands on its row's baseline no taller than the row's tall letters, with solid
+/// serifs; the pointer is as tall as the cursor theme makes it, wherever the mouse rests, over
+/// a letter, between rows or off the grid, and X draws its caps split over the stem.
 struct MousePointer: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
         picture.image = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
@@ -116,10 +117,10 @@ private extension GrayImage {
         for index in painted {
             let x = index % width, y = index / width
             var left = x, right = x, up = y, down = y
-            while painted.contains(y * width + left) && left >= 0 { left -= 1 }
-            while painted.contains(y * width + right) && right < width { right += 1 }
-            while painted.contains(up * width + x) && up >= 0 { up -= 1 }
-            while painted.contains(down * width + x) && down < height { down += 1 }
+            while left >= 0 && painted.contains(y * width + left) { left -= 1 }
+            while right < width && painted.contains(y * width + right) { right += 1 }
+            while up >= 0 && painted.contains(up * width + x) { up -= 1 }
+            while down < height && painted.contains(down * width + x) { down += 1 }
             let crossed = right - left <= down - up
                 ? ink(left, y) && ink(right, y) && (run(left, y, 0, 1) <= stroke || run(right, y, 0, 1) <= stroke)
                 : ink(x, up) && ink(x, down) && (run(x, up, 1, 0) <= stroke || run(x, down, 1, 0) <= stroke)

@@ -29,15 +29,18 @@ struct OtherFaceRow: CharacterPass {
     /// to 15 degrees (0.18 to 0.27 across a unit of height), upright type 0, and a lean is
     /// measured to a step of 0.05 either way (a dim upright comment row measured 0.1 off).
     static let slant = 0.15
+    /// Rows of the code measured for its lean, at most: a screenful shows it.
+    static let rowsLeaning = 16
 
     /// Whether `row` leans where the rows of `code` stand upright, both in `region`'s picture:
     /// one font draws its letters all upright or all slanted, so a slanted row under upright
     /// code is in another face, even where its slanted letters are placed in no cell to compare
     /// (a pager's prompt in italics). Where one row in ten of the code leans too (a theme's
-    /// comments in italics), slant is a face the code uses.
+    /// comments in italics), slant is a face the code uses. The code's nearest `rowsLeaning`
+    /// rows of a word or more tell how it leans.
     static func leans(_ row: ReadRow, unlike code: some Collection<ReadRow>, in region: ReadRegion) -> Bool {
         guard let picture = region.picture, row.text.count >= 2 * fewestLetters, let leaning = lean(of: row.box, in: picture) else { return false }
-        let rows = code.filter { $0.text.count >= fewestLetters }.compactMap { lean(of: $0.box, in: picture) }
+        let rows = code.filter { $0.text.count >= fewestLetters }.suffix(rowsLeaning).compactMap { lean(of: $0.box, in: picture) }
         guard rows.count >= 2, let usual = rows.median else { return false }
         return leaning - usual >= slant && 10 * rows.filter { $0 - usual >= slant }.count < rows.count
     }
