@@ -1,20 +1,23 @@
-/// The mouse pointer resting over text: an I-beam, a thin stem capped at both ends, drawn over
-/// the screen rather than in its type. Tesseract reads it as `I`, or into the letter it covers
-/// (`devbox` read `detbox`, `#` read `it`), so it is painted out before OCR and the strokes it
-/// hid are carried across it.
+/// The mouse pointer resting over text: an I-beam, a thin stem capped at both ends, or an
+/// arrow, drawn over the screen rather than in its type. Tesseract reads an I-beam as `I`, or
+/// into the letter it covers (`devbox` read `detbox`, `#` read `it`), and an arrow as `h` or
+/// into its letter (`dbus` read `dhus`), so the pointer is painted out before OCR and the
+/// strokes it hid are carried across it.
 ///
-/// The pointer has the shape of a serif `I`, and a terminal draws it in its own text colour, so
-/// colour does not tell the two apart; where it stands does, and X's own I-beam's caps. A
-/// letter `I` stands on its row's baseline no taller than the row's tall letters, with solid
-/// serifs; the pointer is as tall as the cursor theme makes it, wherever the mouse rests, over
-/// a letter, between rows or off the grid, and X draws its caps split over the stem.
+/// A terminal draws its pointer in its own text colour, so colour does not tell it from text.
+/// No glyph is an arrow: a filled wedge from a point, its left edge upright, a pixel wider
+/// each row down. The I-beam has the shape of a serif `I`, so where it stands tells, and X's
+/// own I-beam's caps: a letter `I` stands on its row's baseline no taller than the row's tall
+/// letters, with solid serifs; the pointer is as tall as the cursor theme makes it, wherever
+/// the mouse rests, over a letter, between rows or off the grid, and X draws its caps split
+/// over the stem.
 struct MousePointer: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
         picture.image = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
     }
 
-    /// `picture` (dark ink on white paper) with every I-beam that is not a letter of its row
-    /// painted out, the ink it hid carried across from either side.
+    /// `picture` (dark ink on white paper) with every arrow, and every I-beam that is not a
+    /// letter of its row, painted out, the ink it hid carried across from either side.
     static func erased(from picture: GrayImage, xHeight: Int) -> GrayImage {
         let mask = picture.pixels.map { $0 < 128 }
         // The pointer's rim of ground keeps it apart from the letters it covers, but for their
@@ -23,31 +26,34 @@ struct MousePointer: PicturePass {
         let letters = blobs.filter { 2 * $0.box.height >= xHeight }
         guard let baseline = letters.map(\.box.bottom).mostCommon else { return picture }
         var image = picture
-        for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 && 3 * blob.box.width <= 2 * blob.box.height {
-            guard let beam = IBeam(blob: blob, mask: mask, width: picture.width) else { continue }
+        for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 {
+            guard let own = OwnPixels(blob: blob, mask: mask, width: picture.width) else { continue }
+            if own.isArrow {
+                image.paintOut(own.indices, width: picture.width, stroke: max(2, xHeight / 3))
+                continue
+            }
+            guard 3 * blob.box.width <= 2 * blob.box.height, let beam = own.iBeam else { continue }
             // A letter I stands on the baseline, no taller than the row's other tall letters (a
             // pixel for the top's anti-aliasing), with solid serifs. Anything else shaped so is
             // the pointer.
             let tallest = letters.filter { $0.box.bottom == baseline && $0.box != blob.box }.map(\.box.height).max() ?? blob.box.height
             if !beam.isNotched && blob.box.bottom == baseline && blob.box.height <= tallest + 1 { continue }
-            image.paintOut(beam.pixels, width: picture.width, stroke: max(2, xHeight / 3))
+            image.paintOut(own.indices, width: picture.width, stroke: max(2, xHeight / 3))
         }
         return image
     }
 }
 
-/// An I-beam's own pixels, told from a blob by its shape: a stem a few pixels wide down the
-/// middle of its box, and caps reaching out to both sides at its top and bottom.
-private struct IBeam {
-    var pixels: [Int]
-    /// Whether both caps are split at their ends, over the stem: X's I-beam is drawn so, no
-    /// letter's serif is.
-    var isNotched: Bool
+/// A blob's own pixels, row by row: letters beside or under the pointer may reach into its
+/// box, so they are the component from a pixel of its top row that has all of its pixels.
+private struct OwnPixels {
+    var box: BoundingBox
+    var indices: [Int]
+    /// Each row's pixels, as columns from the box's left.
+    var rows: [[Int]]
 
     init?(blob: InkBlob, mask: [Bool], width: Int) {
         let box = blob.box
-        // The blob's own pixels: letters beside or under the pointer may reach into its box, so
-        // it is the component from a pixel of its top row that has all of its pixels.
         func component(from seed: Int) -> Set<Int> {
             var own: Set = [seed], stack = [seed]
             while let index = stack.popLast() {
@@ -61,9 +67,28 @@ private struct IBeam {
         }
         let seeds = (box.x..<box.right).map { box.y * width + $0 }.filter { mask[$0] }
         guard let own = seeds.lazy.map(component).first(where: { $0.count == blob.pixelCount }) else { return nil }
-        var rows = [[Int]](repeating: [], count: box.height)
+        self.box = box
+        indices = Array(own)
+        rows = [[Int]](repeating: [], count: box.height)
         for index in own { rows[index / width - box.y].append(index % width - box.x) }
+    }
 
+    /// An arrow: from a point at its top left, rows of ink from the box's left edge one pixel
+    /// wider each row, solid, down to at least half the box's height and width.
+    var isArrow: Bool {
+        var wedge = 0, widest = 0
+        for row in rows {
+            guard row.min() == 0, let right = row.max(), right + 1 == row.count,
+                  row.count == widest + 1 || (wedge == 0 && row.count <= 2) else { break }
+            widest = row.count
+            wedge += 1
+        }
+        return wedge >= 6 && 2 * widest >= box.width && 2 * wedge >= box.height
+    }
+
+    /// The I-beam these pixels draw, if they draw one: a stem a few pixels wide down the middle
+    /// of the box, and caps reaching out to both sides at its top and bottom.
+    var iBeam: IBeam? {
         // The stem: down the middle half, one narrow run centred in the box.
         let centre = Double(box.width - 1) / 2
         let stemWidth = max(2, box.width / 4)
@@ -79,13 +104,19 @@ private struct IBeam {
         }
         let quarter = max(1, box.height / 5)
         guard capped(rows[0..<quarter]), capped(rows[(box.height - quarter)...]) else { return nil }
-        pixels = Array(own)
         let stem = rows[box.height / 2]
         func notched(_ end: [Int]) -> Bool {
             !stem.contains { end.contains($0) } && end.contains { $0 < (stem.min() ?? 0) } && end.contains { $0 > (stem.max() ?? 0) }
         }
-        isNotched = notched(rows[0]) && notched(rows[box.height - 1])
+        return IBeam(isNotched: notched(rows[0]) && notched(rows[box.height - 1]))
     }
+}
+
+/// What tells an I-beam from a letter I by its own shape.
+private struct IBeam {
+    /// Whether both caps are split at their ends, over the stem: X's I-beam is drawn so, no
+    /// letter's serif is.
+    var isNotched: Bool
 }
 
 private extension GrayImage {

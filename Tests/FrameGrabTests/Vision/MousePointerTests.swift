@@ -53,4 +53,28 @@ struct MousePointerTests {
         #expect(pointer[53, 12] == 255 && pointer[50, 5] == 255, "the notched I-beam goes wherever it stands")
         #expect(pointer[13, 15] == 0, "letters stay")
     }
+
+    /// X's arrow as x11grab draws it, its tip at (`x`, `top`): a wedge a pixel wider each row,
+    /// then the notch and the tail.
+    static func arrow(x: Int, top: Int) -> [(Int, Int)] {
+        let wedge = (0..<8).flatMap { row in (0...row).map { (x + $0, top + row) } }
+        let rest = [[0, 1, 2, 3, 4], [0, 1, 3, 4], [0, 4, 5], [4, 5], [5, 6], [5, 6]].enumerated().flatMap { row, columns in
+            columns.map { (x + $0, top + 8 + row) }
+        }
+        return wedge + rest
+    }
+
+    @Test("An arrow goes wherever it stands; a letter's upright edge and a slanted stroke stay")
+    func erasesAnArrow() {
+        // An L (upright, then a foot) and a / (a slanted stroke of constant width).
+        let l = Self.box(10...11, 6...19) + Self.box(12...16, 18...19)
+        let slash: [(Int, Int)] = (6...19).flatMap { (y: Int) -> [(Int, Int)] in
+            let x = 40 + (19 - y) / 2
+            return [(x, y), (x + 1, y)]
+        }
+        let image = Self.picture(ink: Self.box(20...26, 10...19) + l + slash + Self.arrow(x: 70, top: 9))
+        let erased = MousePointer.erased(from: image, xHeight: 10)
+        #expect(erased[70, 9] == 255 && erased[73, 14] == 255 && erased[75, 22] == 255, "the arrow is gone")
+        #expect(erased[10, 10] == 0 && erased[14, 19] == 0 && erased[45, 10] == 0 && erased[23, 15] == 0, "letters stay")
+    }
 }
