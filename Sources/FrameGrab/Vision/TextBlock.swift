@@ -25,17 +25,6 @@ struct TextBlock {
 }
 
 extension TextBlock {
-    /// The usual step between its rows' baselines (the most common bottom of each row's
-    /// glyphs, for rows of three or more), the lower third of the steps so that a blank line's
-    /// double step does not count; nil with fewer than two such rows.
-    var linePitch: Int? {
-        let baselines = lines.filter { $0.glyphs.count >= 3 }.compactMap { $0.glyphs.map(\.bottom).mostCommon }
-        let steps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 > 0 }.sorted()
-        return steps.isEmpty ? nil : steps[steps.count / 3]
-    }
-}
-
-extension TextBlock {
     /// The same block in a picture whose origin is (`dx`, `dy`) further on.
     func shifted(by dx: Int, _ dy: Int) -> TextBlock {
         func move(_ box: BoundingBox) -> BoundingBox { BoundingBox(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height) }

@@ -10,7 +10,7 @@ enum Reading {
     static let picturePasses: [any PicturePass] = [
         InkOnPaper(),             // dark ink on white paper, whatever the colours
         LeadingPaperTrimmed(),    // bare paper before the first ink goes
-        TextCursor(),             // a terminal's block or bar cursor is not a character
+        BlockCursor(),            // a terminal's block cursor is not a character
         MousePointer(),           // nor is the mouse pointer's I-beam resting over the text
         MarkedZeros(),            // slashed and dotted zeros remembered, then drawn as rings
         DrawnRulesErased(),       // rules of `-`, `=`, `_`, dots: remembered, then painted out

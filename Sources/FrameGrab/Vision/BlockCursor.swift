@@ -1,0 +1,31 @@
+/// A terminal's block cursor: a solid box as tall as the line and a character cell wide. No
+/// letter of a font is a solid box, so Tesseract reads it as whatever letters fit (`fj`) and
+/// the line loses confidence; it is painted out before OCR.
+struct BlockCursor: PicturePass {
+    func prepare(_ picture: inout PiecePicture) {
+        picture.image = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
+    }
+
+    /// Share of a blob's box its ink fills at least: solid, only its edges blurred.
+    static let solidFill = 0.9
+
+    /// `picture` (dark ink on white paper) with its block cursors painted out.
+    static func erased(from picture: GrayImage, xHeight: Int) -> GrayImage {
+        let mask = picture.pixels.map { $0 < 128 }
+        let cursors = ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height).filter { blob in
+            // Taller than lower-case letters (it spans ascenders and descenders), as wide as a
+            // cell rather than a stroke (`l`, `|`), and filled.
+            let box = blob.box
+            return Double(box.height) >= 1.5 * Double(xHeight) && Double(box.width) >= 0.6 * Double(xHeight)
+                && box.width <= box.height && Double(blob.pixelCount) >= solidFill * Double(box.area)
+        }
+        guard !cursors.isEmpty else { return picture }
+        var image = picture
+        for box in cursors.map(\.box) {
+            for y in box.y..<(box.y + box.height) {
+                for x in box.x..<(box.x + box.width) { image[x, y] = 255 }
+            }
+        }
+        return image
+    }
+}
