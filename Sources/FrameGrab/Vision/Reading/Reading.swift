@@ -11,7 +11,7 @@ enum Reading {
         InkOnPaper(),             // dark ink on white paper, whatever the colours
         LeadingPaperTrimmed(),    // bare paper before the first ink goes
         BlockCursor(),            // a terminal's block cursor is not a character
-        MousePointer(),           // nor is the mouse pointer's I-beam resting over the text
+        MousePointer(),           // nor is the mouse pointer (an I-beam, an arrow) over the text
         MarkedZeros(),            // slashed and dotted zeros remembered, then drawn as rings
         DrawnRulesErased(),       // rules of `-`, `=`, `_`, dots: remembered, then painted out
         ScaledForOCR(),           // x-height brought to what Tesseract reads best
