@@ -11,7 +11,7 @@ struct BarCursor: CharacterPass {
     static let nearEdge = 0.2
 
     func apply(to region: inout ReadRegion) {
-        guard region.kind == .code, let grid = region.grid, let pitch = Self.pitch(of: region.rows) else { return }
+        guard region.kind == .code, let grid = region.grid, let pitch = CodeIndenter.linePitch(of: region.lines) else { return }
         for row in region.rows.indices {
             for index in region.rows[row].characters.indices.reversed() where index > 0 {
                 let character = region.rows[row].characters[index]
@@ -27,13 +27,5 @@ struct BarCursor: CharacterPass {
                     ?? region.rows[row].characters[index].spacesBefore + character.spacesBefore + 1
             }
         }
-    }
-
-    /// The usual step between the rows' baselines, the lower third of the steps so that a
-    /// blank line's double step does not count.
-    static func pitch(of rows: [ReadRow]) -> Double? {
-        let baselines = rows.compactMap(\.baseline)
-        let steps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 > 0 }.sorted()
-        return steps.isEmpty ? nil : steps[steps.count / 3]
     }
 }

@@ -25,17 +25,19 @@ struct CodeClassifier: CharacterPass {
     ///   - monospaceFit: share of neighbouring characters whose distance is a whole number of
     ///     cells (near 1 in a monospace font, about half in a proportional one), when known.
     ///   - rowGridFit: share of characters on their row's grid (`CodeIndenter.rowGridFit`),
-    ///     which small type keeps where a pixel's error in two neighbours breaks their distance.
+    ///     which small type keeps where a pixel's error in two neighbours breaks their distance;
+    ///     measured only where the neighbour fit leaves a panel's rows in doubt.
     ///   - hasGutter: the lines had editor line numbers.
     ///   - inPanel: the lines stand in a panel (a code card, an editor pane, a terminal).
-    static func kind(of lines: [Line], monospaceFit: Double?, rowGridFit: Double? = nil, hasGutter: Bool, inPanel: Bool = false) -> RegionKind {
+    static func kind(of lines: [Line], monospaceFit: Double?, rowGridFit: @autoclosure () -> Double? = nil, hasGutter: Bool,
+                     inPanel: Bool = false) -> RegionKind {
         let words = lines.flatMap(\.words)
         let characters = words.reduce(0) { $0 + $1.text.count }
         guard characters > 0 else { return .text }
         if hasGutter { return .code }
         // Lines of monospace type in a panel are what the panel is for: code, even where the
         // excerpt is all comment, or a terminal's output. Slides set prose in proportional type.
-        if inPanel, lines.count >= 3, max(monospaceFit ?? 0, rowGridFit ?? 0) >= 0.9 { return .code }
+        if inPanel, lines.count >= 3, (monospaceFit ?? 0) >= 0.9 || (rowGridFit() ?? 0) >= 0.9 { return .code }
         var evidence = 0.0
         if let monospaceFit {
             // Several lines of monospace type on a screen are code, a terminal or a config

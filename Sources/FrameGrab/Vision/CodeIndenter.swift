@@ -338,7 +338,7 @@ enum CodeIndenter {
     }
 
     /// The usual distance between consecutive lines.
-    private static func linePitch(of lines: [Line]) -> Double? {
+    static func linePitch(of lines: [Line]) -> Double? {
         guard lines.count >= 2 else { return nil }
         let steps = zip(lines.dropFirst(), lines).map { step(from: $1.box, to: $0.box) }.filter { $0 > 0 }.sorted()
         guard !steps.isEmpty else { return nil }

@@ -26,7 +26,8 @@ struct MousePointer: PicturePass {
         let letters = blobs.filter { 2 * $0.box.height >= xHeight }
         guard let baseline = letters.map(\.box.bottom).mostCommon else { return picture }
         var image = picture
-        for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 {
+        // An arrow starts from a point, an I-beam is taller than wide: most letters are neither.
+        for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 && (blob.topSpan <= 2 || 3 * blob.box.width <= 2 * blob.box.height) {
             guard let own = OwnPixels(blob: blob, mask: mask, width: picture.width) else { continue }
             if own.isArrow {
                 image.paintOut(own.indices, width: picture.width, stroke: max(2, xHeight / 3))
