@@ -19,12 +19,7 @@ struct BarCursor: CharacterPass {
                       Double(ink.bottom - ink.top) >= Self.span * pitch, 4 * ink.width <= max(8, Int(grid.xHeight)) else { continue }
                 let leftEdge = grid.origin + (Double(column) - 0.5) * grid.cell
                 guard abs(ink.center - leftEdge) <= Self.nearEdge * grid.cell else { continue }
-                region.rows[row].characters.remove(at: index)
-                guard index < region.rows[row].characters.count else { continue }
-                // The spaces between its neighbours are the cells between them.
-                let before = region.rows[row].characters[index - 1].column, after = region.rows[row].characters[index].column
-                region.rows[row].characters[index].spacesBefore = before.flatMap { before in after.map { max(0, $0 - before - 1) } }
-                    ?? region.rows[row].characters[index].spacesBefore + character.spacesBefore + 1
+                region.rows[row].removeCharacterKeepingColumns(at: index)
             }
         }
     }

@@ -131,4 +131,15 @@ struct ReadRow: Equatable {
                                            spacesBefore: replaced[range.lowerBound].spacesBefore)
         characters.replaceSubrange(range, with: new)
     }
+
+    /// The character at `index` taken out of a row on the code's grid (a cursor, no character):
+    /// the spaces between its neighbours are the cells between them, or where a column is not
+    /// known, its own spaces and cell.
+    mutating func removeCharacterKeepingColumns(at index: Int) {
+        let removed = characters.remove(at: index)
+        guard index > 0, index < characters.count else { return }
+        let before = characters[index - 1].column, after = characters[index].column
+        characters[index].spacesBefore = before.flatMap { before in after.map { max(0, $0 - before - 1) } }
+            ?? characters[index].spacesBefore + removed.spacesBefore + 1
+    }
 }

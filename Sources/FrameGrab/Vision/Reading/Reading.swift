@@ -38,6 +38,7 @@ enum Reading {
         CodeClassifier(),         // code, or prose
         CodeLayout(),             // code on its monospace grid: indentation and spacing from the ink
         BarCursor(),              // a terminal's bar cursor, a stroke at a cell's edge, is no character
+        UnderlineCursor(),        // nor its underline cursor, a stroke below the font's descenders
         MarkedZerosRead(),        // a ring marked as a zero is a zero
         LetterShapes(),           // look-alike letters go by the block's other cells drawn like them
         OtherFaceRow(),           // a last row drawn unlike the rows above (a pager's prompt) is marked
