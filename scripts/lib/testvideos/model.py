@@ -184,6 +184,8 @@ class SourcePool:
     tab: int = 8                 # columns a tab advances to, as the language's tools show it
     shebang: str = ""            # regex the first line must match; "" = any file
     fallback: str = ""           # the pool cut from instead when no file matches on this machine
+    anchor: str = ""             # regex: an excerpt is cut around a line matching it ("" = anywhere)
+    density: float = 0.0         # share of an excerpt's non-blank lines that must match anchor
 
 
 @dataclass(frozen=True)
@@ -252,4 +254,44 @@ class TerminalClip:
     file: str
     style: XtermStyle
     screens: tuple
+    crf: int = 20
+
+
+# Issue 14's reading material (scripts/make-real-cuts --split reading / reading-sealed) ----------
+
+@dataclass(frozen=True)
+class CaptionClip:
+    """Sentences cut from real text files burned in as subtitles (ffmpeg's subtitles filter,
+    libass) over a picture that is not text: `background` is a lavfi graph drawing it, or
+    "slide" for a talk slide (title and bullets) with the captions in its lower third."""
+    file: str
+    width: int
+    height: int
+    background: str
+    pool: str                    # a SourcePool of text files
+    cues: int = 4
+    style: str = ""              # libass force_style; "" = the default (white, black outline)
+    palette: str = "slide-light"  # a "slide" background's colours
+    seconds_per_cue: int = 2
+    crf: int = 20
+
+
+@dataclass(frozen=True)
+class SkewSlide:
+    """A slide of about 22 lines cut from a pool's files, filmed by a camera at an angle."""
+    palette: str
+    font: str
+    size: int
+    pool: str
+    degrees: float               # rotation, either sign
+    keystone: float = 0.02       # how much narrower the far edge is than the near one
+    lines: int = 22
+
+
+@dataclass(frozen=True)
+class SkewClip:
+    file: str
+    width: int
+    height: int
+    slides: tuple
     crf: int = 20

@@ -60,7 +60,16 @@ def split_module(name):
     if name == "real-sealed":
         from .splits import real_sealed
         return real_sealed
-    die(f"no split {name!r} (real or real-sealed)")
+    if name == "reading":
+        from .splits import reading
+        return reading
+    if name == "reading-sealed":
+        from .splits import reading_sealed
+        return reading_sealed
+    die(f"no split {name!r} (real, real-sealed, reading or reading-sealed)")
+
+
+SPLIT_NAMES = ("real", "real-sealed", "reading", "reading-sealed")
 
 
 # Real files ---------------------------------------------------------------------------------
@@ -89,6 +98,8 @@ class Sources:
                         continue
                     seen.add(path)
                     if pool.shebang and not re.match(pool.shebang, first_line(path)):
+                        continue
+                    if pool.anchor and not any(re.search(pool.anchor, line) for line in self.lines(path) or ()):
                         continue
                     found.append(path)
             self._files[name] = found
@@ -145,15 +156,18 @@ class Excerpt:
         return {"path": str(self.path), "first_line": self.first, "last_line": self.last, "tab": self.tab}
 
 
-def cut_lines(rng, lines, tab, most, fits, sources):
-    """A random stretch of 8-30 lines (at most `most`) starting anywhere in the file, without
-    blank lines at its ends; None after a few tries that do not fit or are not worth showing."""
+def cut_lines(rng, lines, tab, most, fits, sources, starts=None):
+    """A random stretch of 8-30 lines (at most `most`) starting anywhere in the file (or where
+    starts(count) says), without blank lines at its ends; None after a few tries that do not fit
+    or are not worth showing."""
     most = min(most, LINES[1])
     if most < LINES[0] or len(lines) < LINES[0] + 2:
         return None
     for _ in range(12):
         count = rng.randint(LINES[0], most)
-        start = rng.randrange(0, max(1, len(lines) - count))
+        start = starts(count) if starts else rng.randrange(0, max(1, len(lines) - count))
+        if start is None:
+            return None
         chosen = [line.expandtabs(tab).rstrip() for line in lines[start:start + count]]
         first = 0
         while first < len(chosen) and not chosen[first]:
@@ -200,6 +214,27 @@ def pick_file(rng, sources, pool, used):
             continue
         return path, lines
     die(f"pool {pool}: no usable file left after 200 draws")
+
+
+def anchored(pool, lines):
+    """Whether an excerpt has what its pool's anchor asks for: a matching line, and at least
+    pool.density of its non-blank lines matching."""
+    filled = [line for line in lines if line.strip()]
+    hits = sum(1 for line in filled if re.search(pool.anchor, line))
+    return hits > 0 and hits >= pool.density * len(filled)
+
+
+def around_anchor(rng, pool, lines):
+    """starts(count) for cut_lines: a stretch holding a random line that matches the anchor, the
+    line anywhere in it; None when the file has no such line."""
+    marks = [k for k, line in enumerate(lines) if re.search(pool.anchor, line)]
+
+    def starts(count):
+        if not marks:
+            return None
+        mark = rng.choice(marks)
+        return max(0, min(mark - rng.randrange(count), len(lines) - count))
+    return starts
 
 
 # Slides -------------------------------------------------------------------------------------
@@ -308,11 +343,13 @@ def cut_for_panel(rng, sources, pool_name, layout, panel, used):
     def fits(lines):
         shown = dedented(lines)
         return missing_glyph(slide.font, slide.size, "".join(shown)) is None and \
-            max(face.getlength(line) for line in shown) <= width
+            max(face.getlength(line) for line in shown) <= width and \
+            (not pool.anchor or anchored(pool, shown))
 
     for _ in range(60):
         path, lines = pick_file(rng, sources, pool_name, used)
-        found = cut_lines(rng, lines, pool.tab, rows, fits, sources)
+        starts = around_anchor(rng, pool, lines) if pool.anchor else None
+        found = cut_lines(rng, lines, pool.tab, rows, fits, sources, starts)
         if found:
             used.add(path)
             start, chosen = found
@@ -542,7 +579,7 @@ def plan_screen(screen, rng, sources, dir_pools, used, grid, prompt):
             return TerminalPlan(command, "shell", "shell")
         # less and vim show a window of the file from a random line on (vim cuts long lines,
         # less would wrap them: its window must fit).
-        window = rows - (1 if screen.program == "less" else 2)
+        window = rows - (1 if screen.program == "less" else 4 if screen.program == "nano" else 2)
         gutter = 8 if screen.numbered else 0
         if len(lines) < window + LINES[0] + 1:
             sources.refuse("file too short for a full screen")
@@ -560,6 +597,15 @@ def plan_screen(screen, rng, sources, dir_pools, used, grid, prompt):
             flags = "-N " if screen.numbered else ""
             used.add(path)
             return TerminalPlan(f"less {flags}+{top}g {path}", "less", pool.language, screen.numbered)
+        if screen.program == "nano":
+            # nano cuts a line longer than the pane (a > in its last column): every line it may show
+            # fits, wherever it puts the line asked for.
+            if max(len(line.rstrip()) for line in shown) > cols - 1:
+                sources.refuse("a line too long for its panel or terminal")
+                continue
+            used.add(path)
+            keys = (("Down", rng.randint(2, window // 3)), ("Right", rng.randint(1, 12)))
+            return TerminalPlan(f"nano -v --rcfile=.nanorc +{top} {path}", "nano", pool.language, keys=keys)
         if screen.program == "vim":
             used.add(path)
             # The cursor ends a few lines down and a few columns in, on the text.
@@ -567,6 +613,25 @@ def plan_screen(screen, rng, sources, dir_pools, used, grid, prompt):
             return TerminalPlan(f"vim +{top} {path}", "vim", pool.language, keys=keys)
         die(f"unknown terminal program {screen.program!r}")
     die(f"pool {screen.pool}: nothing fits a {cols}x{rows} terminal")
+
+
+def plan_traceback(rng, split, used, grid, prompt):
+    """A python3 call into the standard library that raises, chosen from the split's TRACEBACKS,
+    whose traceback (Python 3.11's, with its ^^^^ under the failing part of a line) fits the pane."""
+    calls = [c for c in split.TRACEBACKS if c not in used]
+    rng.shuffle(calls)
+    for statement in calls:
+        command = f'python3 -c "{statement}"'
+        result = subprocess.run(["python3", "-c", statement], capture_output=True, text=True,
+                                env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+                                     "PYTHONDONTWRITEBYTECODE": "1"})
+        shown = (result.stdout + result.stderr).rstrip("\n").split("\n")
+        if result.returncode == 0 or "^^^" not in result.stderr:
+            die(f"python3 -c {statement!r} raised no traceback with ^^^^ markers")
+        if len(shown) + 2 <= grid.rows and max(map(len, shown)) <= grid.cols and len(prompt + command) <= grid.cols:
+            used.add(statement)
+            return TerminalPlan(command, "shell", "shell")
+    die(f"no traceback fits a {grid.cols}x{grid.rows} terminal")
 
 
 def vim_numbered(vimrc):
@@ -585,11 +650,18 @@ def record_terminal_clip(clip, split, sources, dir_pools, used, work):
                          colours=(style.background, style.foreground, style.cursor), prompt=style.prompt,
                          env=env) as term:
         (place / "terminal-home" / ".vimrc").write_text(style.vimrc + "set noswapfile nobackup viminfo=\n")
+        if any(screen.program == "nano" for screen in clip.screens):
+            # Debian's own syntax colouring and nothing else of /etc/nanorc (its lock files would
+            # land beside the files shown); a message goes at the first key.
+            (place / "terminal-home" / ".nanorc").write_text('include "/usr/share/nano/*.nanorc"\nset quickblank\n')
         grid = Grid(term)
         shown = None
         for index, screen in enumerate(clip.screens):
             rng = random.Random(f"{split.SEED}:{clip.file}:{index}")
-            plan = plan_screen(screen, rng, sources, dir_pools, used, grid, style.prompt)
+            if screen.program == "traceback":
+                plan = plan_traceback(rng, split, used, grid, style.prompt)
+            else:
+                plan = plan_screen(screen, rng, sources, dir_pools, used, grid, style.prompt)
             send(term, "clear", enter=True, until=lambda t, c: t == style.prompt.rstrip())
             before = term.text()
             if plan.program == "shell":
@@ -599,6 +671,14 @@ def record_terminal_clip(clip, split, sources, dir_pools, used, work):
             elif plan.program == "less":
                 send(term, plan.command, enter=True, until=lambda t, c: t.count("\n") == grid.rows - 1)
                 layout = {"code": list(range(0, grid.rows - 1)), "ui": [grid.rows - 1]}
+            elif plan.program == "nano":
+                # A title bar, the text, a status line and two rows of shortcuts.
+                send(term, plan.command, enter=True,
+                     until=lambda t, c: t.count("\n") == grid.rows - 1 and "GNU nano" in t.split("\n")[0])
+                for key, times in plan.keys:
+                    term.tmux("send-keys", "-t", "index", "-N", str(times), key)
+                    term.wait_for(lambda t, c: True)
+                layout = {"code": list(range(1, grid.rows - 3)), "ui": [0, grid.rows - 3, grid.rows - 2, grid.rows - 1]}
             else:
                 send(term, plan.command, enter=True, until=lambda t, c: t.count("\n") == grid.rows - 1)
                 # Ctrl-L clears the file's name and size from the command line, then the cursor moves
@@ -647,6 +727,8 @@ def record_terminal_clip(clip, split, sources, dir_pools, used, work):
             shots.append((picture, regions, plan))
             if plan.program == "less":
                 send(term, "q", until=lambda t, c: t.split("\n")[-1].startswith(style.prompt.rstrip()))
+            elif plan.program == "nano":
+                send(term, "C-x", key=True, until=lambda t, c: t.split("\n")[-1].startswith(style.prompt.rstrip()))
             elif plan.program == "vim":
                 send(term, "Escape", key=True, until=lambda t, c: True)
                 send(term, ":q!", until=lambda t, c: True)
@@ -803,12 +885,13 @@ def make_terminal_clip(clip, split, sources, dir_pools, used, work):
 
 def main(doc):
     parser = argparse.ArgumentParser(description=doc.split("\n")[0])
-    parser.add_argument("--split", choices=("real", "real-sealed"), required=True)
+    parser.add_argument("--split", choices=SPLIT_NAMES, required=True)
     parser.add_argument("--out", type=Path, help="where the split's directory goes (default .build/real-cuts)")
     parser.add_argument("--overlays", type=Path, help="also write frames with truth boxes drawn on them here")
     options = parser.parse_args()
     split = split_module(options.split)
-    for tool in ("ffmpeg", "ffprobe", "xdotool", "vim", "less"):
+    programs = {screen.program for clip in split.TERMINAL_CLIPS for screen in clip.screens}
+    for tool in ("ffmpeg", "ffprobe", "xdotool", "vim", "less") + (("nano",) if "nano" in programs else ()):
         if shutil.which(tool) is None:
             die(f"{tool} not found (scripts/bootstrap installs what make-real-cuts needs)")
     for clip in split.SLIDE_CLIPS:
@@ -834,6 +917,25 @@ def main(doc):
             truth, plans = make_terminal_clip(clip, split, sources, split.DIRECTORIES, used, work)
             outputs[clip.file] = truth
             described.append((clip.file, time.monotonic() - started, [p.command for p in plans]))
+        # Issue 14's material (the reading splits): roles on every region, what each screen shows,
+        # burned-in captions and slides filmed at an angle.
+        materials = getattr(split, "MATERIAL", {})
+        if materials:
+            from .reading_cuts import add_roles, make_caption_clip, make_skew_clip, stamp
+            terminals = {clip.file for clip in split.TERMINAL_CLIPS}
+            for file, truth in outputs.items():
+                add_roles(truth, terminal=file in terminals)
+            for clip in split.CAPTION_CLIPS:
+                started = time.monotonic()
+                outputs[clip.file], what = make_caption_clip(clip, split, sources, used, work)
+                described.append((clip.file, time.monotonic() - started, what))
+            for clip in split.SKEW_CLIPS:
+                started = time.monotonic()
+                outputs[clip.file], excerpts = make_skew_clip(clip, split, sources, used, work)
+                described.append((clip.file, time.monotonic() - started,
+                                  [f"{e.language} {e.path}:{e.first}-{e.last}" for e in excerpts]))
+            for file, truth in outputs.items():
+                stamp(truth, materials[file])
         check_unique_screens(outputs.values())
 
         staging = target.parent / f".{target.name}.new"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .common import die
 from .model import Syntax, Theme
-from .splits import holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, real_sealed
+from .splits import holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, reading_sealed, real_sealed
 
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -75,6 +75,7 @@ SCREEN_FONTS = {
     **holdout.SCREEN_FONTS, **holdout2.SCREEN_FONTS, **holdout3.SCREEN_FONTS, **holdout4.SCREEN_FONTS,
     **holdout5.SCREEN_FONTS, **holdout6.SCREEN_FONTS, **holdout7.SCREEN_FONTS,
     **real_sealed.SCREEN_FONTS,     # scripts/make-real-cuts' sealed split
+    **reading_sealed.SCREEN_FONTS,  # and its sealed reading split
 }
 
 
@@ -158,6 +159,7 @@ PALETTES = {
     **holdout.PALETTES, **holdout2.PALETTES, **holdout3.PALETTES, **holdout4.PALETTES,
     **holdout5.PALETTES, **holdout6.PALETTES, **holdout7.PALETTES,
     **real_sealed.PALETTES,         # scripts/make-real-cuts' sealed split
+    **reading_sealed.PALETTES,      # and its sealed reading split
 }
 ROLE_FALLBACK = {
     "property": "type", "annotation": "keyword", "title": "plain", "text": "plain", "bullet": "keyword",

@@ -1,0 +1,143 @@
+"""The "reading" split of scripts/make-real-cuts: issue 14's reading material, cut from real files
+on the machine. This is the dev split of that path: look at it and tune against it (its sealed
+twin is reading_sealed.py, which is not to be read).
+
+  - underscores: underscore-dense stretches of C headers and Python's standard library
+    (__dunder__, _private, snake_case, __attribute__ ((__nonnull__))) on code slides;
+  - banners: stretches holding a line of one repeated symbol (#, =, -, *, /, ~) on code slides;
+  - tracebacks: Python 3.11 tracebacks, with their ^^^^ rows, of real standard-library calls
+    that raise, in a real xterm;
+  - an editor with the terminal's 16 colours: nano with Debian's syntax colouring in a real xterm;
+  - captions: sentences of real text files burned in by ffmpeg's subtitles filter (libass) over
+    moving pictures that are not text, boxed (BorderStyle=3) once and under a slide once;
+  - slides filmed at an angle: 22 lines of a real file on a slide turned 1-3 degrees (both
+    signs), narrowed at the top, blurred a little and noisy.
+
+Fonts and palettes are the dev clips' (themes.py); what each frame shows is drawn by a
+random.Random seeded with SEED.
+"""
+
+from ..model import CaptionClip, CutClip, CutSlide, SkewClip, SkewSlide, SourcePool, TerminalClip, TerminalCut, XtermStyle
+
+
+NAME = "reading"
+SEED = 1401
+SEALED = False
+
+BANNER = r"^\s*({})\1{{7,}}\s*$"
+
+
+def banner(symbol):
+    """A line of one symbol repeated, 8 or more, and nothing else but indentation."""
+    return BANNER.format(symbol)
+
+
+POOLS = {
+    # underscores
+    "c-underscore": SourcePool("c", (("/usr/include", "*.h"),), tab=8, anchor=r"_", density=0.6),
+    "python-underscore": SourcePool("python", (("/usr/lib/python3.11", "*.py"),), tab=8, anchor=r"_", density=0.6),
+    # banners
+    "banner-hash": SourcePool("perl", (("/usr/share/perl/5.36", "**/*.pm"),), tab=8, anchor=banner("#")),
+    "banner-equals": SourcePool("vim", (("/usr/share/vim/vim90/doc", "*.txt"),), tab=8, anchor=banner("=")),
+    "banner-dash": SourcePool("python", (("/usr/lib/python3.11", "*.py"),), tab=8, anchor=banner("-")),
+    "banner-star": SourcePool("c", (("/usr/include", "*.h"), ("/usr/include", "*/*.h")), tab=8,
+                              anchor=banner(r"\*")),
+    "banner-slash": SourcePool("c", (("/usr/include/unicode", "*.h"), ("/usr/include/valgrind", "*.h"),
+                                     ("/usr/include/llvm-14/llvm/IR", "*.h")), tab=8, anchor=banner("/")),
+    "banner-tilde": SourcePool("vim", (("/usr/share/vim/vim90/tutor", "tutor*"),), tab=8, anchor=banner("~")),
+    # the editor's files
+    "python": SourcePool("python", (("/usr/lib/python3.11", "*.py"),), tab=8),
+    "c": SourcePool("c", (("/usr/include", "*.h"),), tab=8),
+    "perl": SourcePool("perl", (("/usr/share/perl/5.36", "**/*.pm"),), tab=8),
+    "shell": SourcePool("shell", (("/usr/bin", "*"),), tab=8, shebang=r"#!\s*/(usr/)?bin/(env\s+)?(ba|da)?sh\b"),
+    # captions
+    "licenses": SourcePool("text", (("/usr/share/common-licenses", "*"),), tab=8),
+}
+DIRECTORIES = {}
+
+# Real standard-library calls that raise, each with a ^^^^ row in its traceback.
+TRACEBACKS = (
+    "import json; json.loads('[1, 2,')",
+    "import ipaddress; ipaddress.ip_network('10.0.0.1/24')",
+    "import tomllib; tomllib.loads('a = ')",
+    "import datetime; datetime.datetime.strptime('2024-13-01', '%Y-%m-%d')",
+    "import gzip; gzip.decompress(b'not gzip')",
+)
+
+
+def slide(layout, palette, font, size, *pools, **kwargs):
+    return CutSlide(layout, palette, font, size, pools, **kwargs)
+
+
+SLIDE_CLIPS = [
+    CutClip("reading-underscores-1080p.mp4", 1920, 1080, (
+        slide("full", "slide-dark", "dejavu-mono", 24, "c-underscore"),
+        slide("full", "slide-light", "jetbrains-mono", 24, "python-underscore"),
+        slide("beside", "solarized-dark", "liberation-mono", 22, "c-underscore"),
+        slide("full", "solarized-light", "dejavu-mono", 24, "python-underscore"),
+        slide("two", "slide-light", "liberation-mono", 18, "python-underscore", "c-underscore"),
+        slide("full", "dark-modern", "jetbrains-mono", 22, "c-underscore"),
+    )),
+    CutClip("reading-banners-1080p.mp4", 1920, 1080, (
+        slide("full", "slide-light", "dejavu-mono", 22, "banner-hash"),
+        slide("full", "slide-dark", "jetbrains-mono", 22, "banner-equals"),
+        slide("above", "solarized-light", "liberation-mono", 22, "banner-dash"),
+        slide("full", "dark-modern", "dejavu-mono", 22, "banner-star"),
+        slide("full", "slide-light", "liberation-mono", 20, "banner-slash"),
+        slide("full", "solarized-dark", "jetbrains-mono", 22, "banner-tilde"),
+    )),
+]
+
+
+TERMINAL_CLIPS = [
+    TerminalClip("reading-traceback-720p.mp4", XtermStyle((1280, 720), ("DejaVu Sans Mono", 13), (10, 22),
+                                                          "#0c0c0c", "#d0d0d0", "#d0d0d0"), (
+        TerminalCut("traceback", "python"),
+        TerminalCut("traceback", "python"),
+        TerminalCut("traceback", "python"),
+        TerminalCut("traceback", "python"),
+    )),
+    # xterm's own colours: black on white, and its 16-colour palette for nano's syntax colouring.
+    TerminalClip("reading-nano-1080p.mp4", XtermStyle((1920, 1080), ("JetBrains Mono", 16), (13, 29),
+                                                      "#ffffff", "#000000", "#000000"), (
+        TerminalCut("nano", "c"),
+        TerminalCut("nano", "python"),
+        TerminalCut("nano", "perl"),
+        TerminalCut("nano", "shell"),
+    )),
+]
+
+
+CAPTION_CLIPS = [
+    CaptionClip("reading-captions-fractal.mp4", 1280, 720,
+                "mandelbrot=s=640x360:r={r}:end_pts=8:end_scale=0.5,scale={w}:{h}:flags=bicubic,noise=alls=14:allf=t:all_seed={seed},"
+                "gblur=sigma=1.2",
+                "licenses"),
+    CaptionClip("reading-captions-boxed.mp4", 1920, 1080,
+                "gradients=s={w}x{h}:r={r}:c0=0x2a4f7a:c1=0xd9b98a:c2=0x6a8a4a:n=3:speed=0.02:seed={seed},"
+                "noise=alls=10:allf=t:all_seed={seed},gblur=sigma=2",
+                "licenses", style="BorderStyle=3"),
+    CaptionClip("reading-captions-slide.mp4", 1920, 1080, "slide", "licenses", cues=3, palette="slide-light"),
+]
+
+
+SKEW_CLIPS = [
+    SkewClip("reading-skew-1080p.mp4", 1920, 1080, (
+        SkewSlide("slide-light", "dejavu-mono", 26, "python", 1.6),
+        SkewSlide("slide-dark", "jetbrains-mono", 25, "c", -2.4),
+        SkewSlide("solarized-light", "liberation-mono", 26, "perl", 2.9),
+        SkewSlide("dark-modern", "dejavu-mono", 25, "shell", -1.2),
+    )),
+]
+
+
+MATERIAL = {
+    "reading-underscores-1080p.mp4": "underscores",
+    "reading-banners-1080p.mp4": "banners",
+    "reading-traceback-720p.mp4": "traceback",
+    "reading-nano-1080p.mp4": "editor",
+    "reading-captions-fractal.mp4": "captions",
+    "reading-captions-boxed.mp4": "captions",
+    "reading-captions-slide.mp4": "captions",
+    "reading-skew-1080p.mp4": "skew",
+}
