@@ -14,5 +14,5 @@ fourth sealed set of the same kind, for one more evaluation; "holdout5" clips ar
 
 real.py and real_sealed.py are not clip lists of make-test-videos but scripts/make-real-cuts'
 splits: the frames' shapes and the directories excerpts are cut from, the dev one and a sealed
-one.
+one; reading.py and reading_sealed.py are its issue 14 pair of the same kind (the second sealed).
 """
