@@ -21,18 +21,24 @@ enum ActivePictureArea {
     static func find(in image: GrayImage, color: ColorPlanes? = nil) -> BoundingBox {
         guard image.width >= 16, image.height >= 16 else { return image.bounds }
         let color = color.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
-        func isBar(_ indices: StrideTo<Int>) -> Bool {
+        func isBar(_ indices: StrideTo<Int>, inColour: Bool) -> Bool {
             image.pixels.withUnsafeBufferPointer { pixels in
-                color.map { isBlack(indices, in: $0) } ?? indices.allSatisfy { pixels[$0] <= blackest }
+                inColour ? color.map { isBlack(indices, in: $0) } ?? false : indices.allSatisfy { pixels[$0] <= blackest }
             }
         }
         let width = image.width, count = image.pixels.count
-        func isBarRow(_ y: Int) -> Bool { isBar(stride(from: y * width, to: (y + 1) * width, by: 1)) }
-        func isBarColumn(_ x: Int) -> Bool { isBar(stride(from: x, to: count, by: width)) }
-        let top = blackRun(count: image.height) { isBarRow($0) }
-        let bottom = blackRun(count: image.height) { isBarRow(image.height - 1 - $0) }
-        let left = blackRun(count: image.width) { isBarColumn($0) }
-        let right = blackRun(count: image.width) { isBarColumn(image.width - 1 - $0) }
+        func rows(_ y: Int) -> StrideTo<Int> { stride(from: y * width, to: (y + 1) * width, by: 1) }
+        func columns(_ x: Int) -> StrideTo<Int> { stride(from: x, to: count, by: width) }
+        // Chroma has half the resolution of luma: the picture's hue reaches a pixel into a
+        // bar, so the bar's last line beside the picture is judged on its luma.
+        func barRun(count: Int, _ line: (Int) -> StrideTo<Int>) -> Int {
+            let run = blackRun(count: count) { isBar(line($0), inColour: color != nil) }
+            return run + (color != nil && run > 0 && run < count && isBar(line(run), inColour: false) ? 1 : 0)
+        }
+        let top = barRun(count: image.height) { rows($0) }
+        let bottom = barRun(count: image.height) { rows(image.height - 1 - $0) }
+        let left = barRun(count: image.width) { columns($0) }
+        let right = barRun(count: image.width) { columns(image.width - 1 - $0) }
 
         var area = image.bounds
         if let (near, far) = bars(top, bottom, length: image.height) {

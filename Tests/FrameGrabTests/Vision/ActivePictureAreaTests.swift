@@ -53,4 +53,20 @@ struct ActivePictureAreaTests {
         #expect(ActivePictureArea.find(in: gray, color: planes(2, 5, 18)) == whole)
         #expect(ActivePictureArea.find(in: gray, color: planes(0, 1, 0)) == middle)
     }
+
+    @Test("A letterbox bar beside a coloured edge of the picture is a bar to its last line, whose hue is the picture's")
+    func chromaFringe() {
+        let letter = BoundingBox(x: 0, y: 22, width: 320, height: 136)
+        let gray = Self.frame(area: letter, ground: 90)
+        // An editor's blue status bar along the picture's bottom edge: chroma at half
+        // resolution tints the bar's first line blue, its luma black.
+        func plane(_ picture: UInt8, fringe: UInt8) -> GrayImage {
+            var image = GrayImage(width: 320, height: 180, filledWith: 0)
+            for y in letter.y..<letter.bottom { for x in 0..<320 { image[x, y] = picture } }
+            for x in 0..<320 { image[x, letter.bottom] = fringe }
+            return image
+        }
+        let color = ColorPlanes(red: plane(0, fringe: 0), green: plane(122, fringe: 20), blue: plane(204, fringe: 40))
+        #expect(ActivePictureArea.find(in: gray, color: color) == letter)
+    }
 }
