@@ -21,10 +21,9 @@ enum ActivePictureArea {
     static func find(in image: GrayImage, color: ColorPlanes? = nil) -> BoundingBox {
         guard image.width >= 16, image.height >= 16 else { return image.bounds }
         let color = color.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
-        func isBar(_ indices: StrideTo<Int>, inColour: Bool) -> Bool {
-            image.pixels.withUnsafeBufferPointer { pixels in
-                inColour ? color.map { isBlack(indices, in: $0) } ?? false : indices.allSatisfy { pixels[$0] <= blackest }
-            }
+        func isBar(_ indices: StrideTo<Int>, judgingColour: Bool) -> Bool {
+            if judgingColour, let color { return isBlack(indices, in: color) }
+            return image.pixels.withUnsafeBufferPointer { pixels in indices.allSatisfy { pixels[$0] <= blackest } }
         }
         let width = image.width, count = image.pixels.count
         func rows(_ y: Int) -> StrideTo<Int> { stride(from: y * width, to: (y + 1) * width, by: 1) }
@@ -32,8 +31,8 @@ enum ActivePictureArea {
         // Chroma has half the resolution of luma: the picture's hue reaches a pixel into a
         // bar, so the bar's last line beside the picture is judged on its luma.
         func barRun(count: Int, _ line: (Int) -> StrideTo<Int>) -> Int {
-            let run = blackRun(count: count) { isBar(line($0), inColour: color != nil) }
-            return run + (color != nil && run > 0 && run < count && isBar(line(run), inColour: false) ? 1 : 0)
+            let run = blackRun(count: count) { isBar(line($0), judgingColour: true) }
+            return run + (color != nil && run > 0 && run < count && isBar(line(run), judgingColour: false) ? 1 : 0)
         }
         let top = barRun(count: image.height) { rows($0) }
         let bottom = barRun(count: image.height) { rows(image.height - 1 - $0) }

@@ -27,4 +27,17 @@ extension Scratch {
                             "-c:v", "libx264", "-pix_fmt", "yuv420p", video])
         return video
     }
+
+    /// A terminal's screen: `lines` in DejaVu Sans Mono at 17 px, light gray on near black,
+    /// one every `terminalPitch` pixels from `terminalTop`, and `boxes` (a cursor) under them.
+    /// At that size the font's cells are `terminalCell` wide, hinted to whole pixels.
+    func terminalVideo(_ name: String, lines: [String], boxes: [String]) throws -> String {
+        try textVideo(name, ground: "0x0c0c0c", width: 640, height: Self.terminalTop + Self.terminalPitch * lines.count + 5,
+                      boxes: boxes, lines: lines.enumerated().map { index, line in
+            DrawnText(text: line, font: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", size: 17, color: "0xd0d0d0",
+                      x: Self.terminalLeft, y: Self.terminalTop + Self.terminalPitch * index)
+        })
+    }
+
+    static let terminalLeft = 4, terminalTop = 3, terminalPitch = 22, terminalCell = 10.0
 }

@@ -13,16 +13,13 @@ struct UnderlineCursorTests {
                      "        output.  Counts towards the line's width.", "      subsequent_indent (default: \"\")",
                      "dev@devbox:~$ grep -n 'def read_token' shlex.py"]
         let scratch = try Scratch()
-        let cell = 10.0   // DejaVu Sans Mono at 17 px: its advance, 0.6 of an em, hinted to whole pixels
+        let cell = Scratch.terminalCell
         // drawtext puts a line's tallest ink at y, its baseline 12 px lower and its descenders 4
         // below that; the cursor takes the two rows from there, as xterm draws it.
         let column = Double(lines[5].distance(from: lines[5].startIndex, to: lines[5].range(of: "shlex")!.lowerBound)) - 1
-        let underline = "drawbox=x=\(4 + Int((column * cell).rounded())):y=\(3 + 22 * 5 + 16):w=\(Int(cell)):h=2:color=0xd0d0d0:t=fill"
-        let video = try scratch.textVideo("underline.mp4", ground: "0x0c0c0c", width: 640, height: 2 + 22 * lines.count + 6,
-                                          boxes: [underline], lines: lines.enumerated().map { index, line in
-            Scratch.DrawnText(text: line, font: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", size: 17,
-                              color: "0xd0d0d0", x: 4, y: 3 + 22 * index)
-        })
+        let underline = "drawbox=x=\(Scratch.terminalLeft + Int((column * cell).rounded())):y=\(Scratch.terminalTop + Scratch.terminalPitch * 5 + 16)"
+            + ":w=\(Int(cell)):h=2:color=0xd0d0d0:t=fill"
+        let video = try scratch.terminalVideo("underline.mp4", lines: lines, boxes: [underline])
         let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
         let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
         #expect(code.text.contains("'def read_token' shlex.py"), "\(code.text)")
