@@ -20,11 +20,15 @@ public final class FrameAnalyzer {
     /// picture's colours, ink stands off its ground as far as its colour does.
     public func read(_ image: GrayImage, color: ColorPlanes? = nil, shouldCancel: (@Sendable () -> Bool)? = nil,
                      describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
-        let image = color.map { image.inkLifted(by: $0) } ?? image
-        let contentArea = ActivePictureArea.find(in: image, color: color)
-        let blocks = contentArea == image.bounds
-            ? finder.blocks(in: image)
-            : finder.blocks(in: image.cropped(to: contentArea)).map { $0.shifted(by: contentArea.x, contentArea.y) }
+        let shown = color.map { image.inkLifted(by: $0) } ?? image
+        let contentArea = ActivePictureArea.find(in: shown, color: color)
+        let found = find(in: shown, contentArea)
+        var blocks = found.blocks
+        // Text filmed at an angle is found and read on the frame turned level; its boxes are
+        // turned back at the end.
+        let deskewed = Skew.angle(ofGlyphs: found.glyphs, width: contentArea.width).map { Deskewed(shown, degrees: $0, about: contentArea) }
+        if let deskewed { blocks = find(in: deskewed.image, contentArea).blocks }
+        let image = deskewed?.image ?? shown
         let pieces = RecognitionPlan(blocks: blocks, frame: contentArea).pieces
         let read = try recognize(pieces, of: blocks, in: image, shouldCancel: shouldCancel)
         if shouldCancel?() == true { return FrameText(contentArea: contentArea, regions: []) }
@@ -38,10 +42,10 @@ public final class FrameAnalyzer {
             return readBlock
         }
         let trace = describingLayout ? PassTrace() : nil
-        var text = FrameText(contentArea: contentArea,
-                             regions: Reading.regions(from: readBlocks, contentArea: contentArea, image: image, trace: trace))
+        let regions = Reading.regions(from: readBlocks, contentArea: contentArea, image: image, trace: trace)
+        var text = FrameText(contentArea: contentArea, regions: regions.map { deskewed?.inFrame($0, within: contentArea) ?? $0 })
         guard let trace else { return text }
-        text.layout = readBlocks.map { read in
+        text.layout = (deskewed.map { "turned \(($0.degrees * 100).rounded() / 100)° level (boxes below are on the level frame)\n" } ?? "") + readBlocks.map { read in
             "block \(read.block.box) \(read.block.polarity.rawValue) x-height \(read.block.xHeight)"
                 + (read.block.panel.map { " in panel \($0)" } ?? "") + "\n"
                 + zip(read.block.lines, read.rows).map { row, line in "  row \(row.box) -> \(line.box) \(line.text)" }.joined(separator: "\n")
@@ -49,6 +53,13 @@ public final class FrameAnalyzer {
         }.joined(separator: "\n")
         text.layout += trace.entries.isEmpty ? "\npasses: nothing changed" : "\npasses:\n" + trace.entries.map { "  " + $0 }.joined(separator: "\n")
         return text
+    }
+
+    /// The text blocks in `contentArea` of `image`, and the glyphs they were found from.
+    private func find(in image: GrayImage, _ contentArea: BoundingBox) -> (blocks: [TextBlock], glyphs: [BoundingBox]) {
+        guard contentArea != image.bounds else { return finder.blocksAndGlyphs(in: image) }
+        let found = finder.blocksAndGlyphs(in: image.cropped(to: contentArea))
+        return (found.blocks.map { $0.shifted(by: contentArea.x, contentArea.y) }, found.glyphs)
     }
 
     /// Reads every piece, spread over the engines; results in the pieces' order.

@@ -16,11 +16,19 @@ struct TextBlockFinder {
     var grainSigmas = 4
 
     func blocks(in image: GrayImage) -> [TextBlock] {
-        guard image.width >= 8, image.height >= 8 else { return [] }
+        blocksAndGlyphs(in: image).blocks
+    }
+
+    /// The blocks on `image`, and the glyph-sized ink that stands clearly off its ground, in
+    /// blocks or not (what tells the text's skew).
+    func blocksAndGlyphs(in image: GrayImage) -> (blocks: [TextBlock], glyphs: [BoundingBox]) {
+        guard image.width >= 8, image.height >= 8 else { return ([], []) }
         let background = BackgroundMap(image)
         var blocks: [TextBlock] = []
+        var glyphs: [BoundingBox] = []
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
-            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: contrast, away: [])
+            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: contrast, away: [],
+                                     glyphs: &glyphs)
         }
         // Dim text (an editor's line numbers, a washed-out theme) stays under the threshold
         // that keeps bright text clean. Look again with a fainter one, away from the text
@@ -31,18 +39,20 @@ struct TextBlockFinder {
             let anchors = blocks.filter { $0.polarity == polarity }.flatMap { block in
                 block.lines.map { TextEvidence.Anchor(box: $0.box, letterHeight: block.xHeight, text: TextEvidence.textRow($0.glyphs)) }
             }
+            var faint: [BoundingBox] = []
             blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast,
-                                     away: found, anchors: anchors)
+                                     away: found, anchors: anchors, glyphs: &faint)
         }
         for index in blocks.indices { blocks[index].panel = background.panel(holding: blocks[index].box) }
-        return blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        return (blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }, glyphs)
     }
 
     /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
     /// that touch any of `away`; rows beside `anchors`, or in a panel with them, need no
-    /// evidence of their own.
+    /// evidence of their own. The glyph-sized blobs are added to `glyphs`.
     private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
-                                away: [BoundingBox], anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
+                                away: [BoundingBox], anchors: [TextEvidence.Anchor] = [],
+                                glyphs: inout [BoundingBox]) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
         removeRules(from: &mask, width: image.width, height: image.height)
         let all = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
@@ -51,6 +61,7 @@ struct TextBlockFinder {
         let heights = found.map(\.box.height).sorted()
         let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
         let blobs = found.filter { !isOutline($0, typicalHeight: typical) }
+        glyphs += blobs.map(\.box)
         // Two pixels are noise, or a dot of a small bitmap font: a row of them is text (pytest's
         // `.....` in Terminus); one inside a row is its period, colon or comma.
         let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
