@@ -48,12 +48,32 @@ struct RepeatedGlyphs: CharacterPass {
                 let nearest = references.map { (character: $0.character, distance: LetterShapes.distance($0.samples, cells[0])) }
                     .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
                 let symbol = read.mostCommon ?? nearest.flatMap { Self.symbols.contains($0) ? $0 : nil }
+                    ?? Self.caret(run, baseline: baseline, grid: grid, picture: picture)
                 guard let symbol, let first = inside.first, let last = inside.last, inside.count == last - first + 1,
                       // A run OCR read right stays as it was placed.
                       !(inside.count == run.centers.count && read.count == inside.count && Set(read) == [symbol]) else { continue }
                 region.rows[index].replaceRun(first...last, with: symbol, at: run, grid: grid)
             }
         }
+    }
+
+    /// `^` when the run's cells are drawn as one: an inverted V hanging above the x-height's
+    /// middle, its apex on the cell's middle and its two feet apart on its bottom row. No
+    /// letter hangs up there alone; a quote has no feet, an asterisk's middle reaches its bottom.
+    static func caret(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        let height = run.bottom - run.top
+        guard height >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
+        let center = run.centers[0]
+        let bottomRow = Double(run.bottom - 1)
+        func inked(_ x: Double, _ y: Double) -> Bool { picture.ink(atX: x, y: y) >= 0.5 }
+        func anyInk(from start: Double, to end: Double, at y: Double) -> Bool {
+            stride(from: start, through: end, by: 0.5).contains { inked($0, y) }
+        }
+        let apex = anyInk(from: center - 1, to: center + 1, at: Double(run.top))
+        let hollow = !inked(center, bottomRow)
+        let feet = anyInk(from: center - grid.cell / 2, to: center - 1, at: bottomRow)
+            && anyInk(from: center + 1, to: center + grid.cell / 2, at: bottomRow)
+        return apex && hollow && feet ? "^" : nil
     }
 
     /// Runs of ink boxed alike in neighbouring cells, `shortestRun` or more: each cell's

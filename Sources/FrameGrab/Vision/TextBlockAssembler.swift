@@ -286,9 +286,13 @@ enum TextBlockAssembler {
         guard let pitch = upper.pitch ?? lower.pitch, sameSurface(block.ground, upper.ground),
               Double(block.box.x) >= Double(min(upper.box.x, lower.box.x)) - upper.lineHeight / 2,
               block.box.x < max(upper.box.right, lower.box.right) else { return false }
+        // By where its ink stands, or, for marks that hang high in their cells (a row of `^`
+        // under a traceback's line, `'''`), where it reaches up to.
         return block.lines.allSatisfy { line in
-            let steps = Double(line.box.bottom - upper.lastRow.bottom) / pitch
-            return steps >= 0.8 && abs(steps - steps.rounded()) <= 0.25
+            [Double(line.box.bottom - upper.lastRow.bottom), Double(line.box.y - upper.lastRow.y)].contains { drop in
+                let steps = drop / pitch
+                return steps >= 0.8 && abs(steps - steps.rounded()) <= 0.25
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 @testable import FrameGrab
 @testable import FrameGrabModel
 @testable import FrameGrabStore
@@ -57,6 +58,21 @@ struct RepeatedGlyphsTests {
     func banner() {
         let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "HHHHHHHH", "x = 1"])
         #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
+    }
+
+    @Test("A traceback's row of carets is read as carets, one per cell, in its place in the block")
+    func carets() throws {
+        let lines = ["Traceback (most recent call last):", "  File \"<string>\", line 1, in <module>",
+                     "  File \"/usr/lib/python3.11/gzip.py\", line 601, in decompress",
+                     "    if _read_gzip_header(fp) is None:", "       ^^^^^^^^^^^^^^^^^^^^^^^^^^",
+                     "  File \"/usr/lib/python3.11/gzip.py\", line 428, in _read_gzip_header",
+                     "gzip.BadGzipFile: Not a gzipped file (b'no')"]
+        let scratch = try Scratch()
+        let video = try scratch.terminalVideo("carets.mp4", lines: lines, boxes: [])
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(report.regions.filter { $0.kind == .code }.count == 1, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map(String.init).contains(lines[4]), "\(code.text)")
     }
 
     @Test("A run of letters alike, drawn like no symbol, stays as read")
