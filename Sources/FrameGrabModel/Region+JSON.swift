@@ -2,6 +2,7 @@ extension Region {
     public var json: JSONValue {
         .object([
             ("kind", .string(kind.rawValue)),
+            ("role", .optional(role?.rawValue)),
             ("bbox", box.json),
             ("confidence", .number(confidence, decimals: 3)),
             ("text", .string(text)),

@@ -8,9 +8,25 @@ public enum RegionKind: String, Sendable {
     case ui
 }
 
+/// What a region is on the screen, where its layout tells.
+public enum RegionRole: String, Sendable, CaseIterable {
+    /// Subtitles or a lower third over the picture: outlined or boxed text.
+    case caption
+    /// A slide's heading: larger text above the rest.
+    case title
+    /// Source code in a panel, an editor or on a slide.
+    case code
+    /// A terminal's screen: shell prompts and what the commands printed.
+    case terminal
+    /// An application's own labels.
+    case ui
+}
+
 /// A block of text that belongs together on screen: a code panel, a title, a list.
 public struct Region: Sendable, Equatable {
     public var kind: RegionKind
+    /// What it is on the screen, where known (nil for text whose role the layout does not tell).
+    public var role: RegionRole?
     public var box: BoundingBox
     public var polarity: Polarity
     /// Character-weighted mean of the word confidences, 0...1.
@@ -25,8 +41,10 @@ public struct Region: Sendable, Equatable {
     public var detections: [Detection] = []
 
     public init(kind: RegionKind, box: BoundingBox, polarity: Polarity, confidence: Double, text: String, lines: [Line],
-                language: String? = nil, languageConfidence: Double? = nil, detections: [Detection] = []) {
+                language: String? = nil, languageConfidence: Double? = nil, detections: [Detection] = [],
+                role: RegionRole? = nil) {
         self.kind = kind
+        self.role = role
         self.box = box
         self.polarity = polarity
         self.confidence = confidence

@@ -11,7 +11,7 @@ final class RegionReader {
         self.operation = operation
         path = database.path
         regions = try database.prepare("""
-            SELECT id, kind, language, language_confidence, polarity, confidence, x, y, width, height, text, detections
+            SELECT id, kind, language, language_confidence, polarity, confidence, x, y, width, height, text, detections, role
             FROM regions WHERE screen_id = ?1 ORDER BY ordinal
             """, while: operation)
         lines = try database.prepare("""
@@ -49,7 +49,13 @@ final class RegionReader {
         return Region(kind: kind, box: RegionReader.box(row, from: 6), polarity: polarity,
                       confidence: row.optionalDouble(at: 5) ?? .nan, text: row.string(at: 10), lines: [],
                       language: row.optionalString(at: 2), languageConfidence: row.optionalDouble(at: 3),
-                      detections: try detections(row.string(at: 11)))
+                      detections: try detections(row.string(at: 11)), role: try role(row.optionalString(at: 12)))
+    }
+
+    private func role(_ text: String?) throws(IndexStoreError) -> RegionRole? {
+        guard let text else { return nil }
+        guard let role = RegionRole(rawValue: text) else { throw malformed("region role '\(text)'") }
+        return role
     }
 
     static func box(_ row: SQLiteStatement, from column: Int32) -> BoundingBox {

@@ -3,8 +3,14 @@ extension SQLiteScreenStore {
     /// `PRAGMA application_id`: "FGRB", which says a file is framegrab's index
     /// (https://www.sqlite.org/fileformat.html#application_id).
     public static let applicationID: Int32 = 0x4647_5242
-    /// `PRAGMA user_version`: the version of the schema below.
-    public static let schemaVersion = 1
+    /// `PRAGMA user_version`: the version of the schema below. Version 1 lacked
+    /// `regions.role`; an index of it gains the column when opened (`upgrades`).
+    public static let schemaVersion = 2
+
+    /// What brings an index of an older version to this one, by the version it upgrades from.
+    static let upgrades: [Int: String] = [
+        1: "ALTER TABLE regions ADD COLUMN role TEXT",
+    ]
 
     /// The whole schema, documented in README.md ("The index database"). Times are seconds
     /// from the start of the presentation, as `--at` measures them; boxes are pixels of the
@@ -48,7 +54,8 @@ extension SQLiteScreenStore {
             width               INTEGER NOT NULL,
             height              INTEGER NOT NULL,
             text                TEXT NOT NULL,     -- the lines joined by newlines
-            detections          TEXT NOT NULL      -- JSON: [{"type","text","bbox"}]
+            detections          TEXT NOT NULL,     -- JSON: [{"type","text","bbox"}]
+            role                TEXT               -- caption, title, code, terminal or ui; NULL when unknown
         );
         CREATE INDEX regions_by_screen ON regions(screen_id, ordinal);
 

@@ -44,6 +44,23 @@ public final class SQLiteScreenStore: ScreenStore {
                              while: "opening")
         if creating && isNew {
             try createSchema()
+        } else {
+            try upgradeSchema()
+        }
+    }
+
+    /// An index of an older schema version brought to this one, in one transaction: another
+    /// framegrab may be upgrading it at the same moment.
+    private func upgradeSchema() throws(IndexStoreError) {
+        let operation = "upgrading the index"
+        guard try database.integer("PRAGMA user_version", while: operation) < SQLiteScreenStore.schemaVersion else { return }
+        try database.immediateTransaction(while: operation) { () throws(IndexStoreError) in
+            var version = Int(try database.integer("PRAGMA user_version", while: operation))
+            while version < SQLiteScreenStore.schemaVersion, let upgrade = SQLiteScreenStore.upgrades[version] {
+                try database.execute(upgrade, while: operation)
+                version += 1
+            }
+            try database.execute("PRAGMA user_version = \(version)", while: operation)
         }
     }
 
@@ -60,7 +77,7 @@ public final class SQLiteScreenStore: ScreenStore {
             throw IndexStoreError(path: path, code: SQLITE_NOTADB, reason: .foreignDatabase, operation: "opening")
         }
         let version = try database.integer("PRAGMA user_version", while: "opening")
-        guard version == SQLiteScreenStore.schemaVersion else {
+        guard version == SQLiteScreenStore.schemaVersion || SQLiteScreenStore.upgrades[Int(version)] != nil else {
             throw IndexStoreError(path: path, code: SQLITE_NOTADB, reason: .unknownSchema(version: Int(version)),
                                   operation: "opening")
         }
@@ -130,8 +147,8 @@ public final class SQLiteScreenStore: ScreenStore {
                 "INSERT INTO screens (video_id, start, end, time) VALUES (?1, ?2, ?3, ?4)", while: operation)
             let insertRegion = try database.prepare("""
                 INSERT INTO regions (screen_id, ordinal, kind, language, language_confidence, polarity, confidence,
-                                     x, y, width, height, text, detections)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                                     x, y, width, height, text, detections, role)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                 """, while: operation)
             let insertLine = try database.prepare("""
                 INSERT INTO lines (region_id, ordinal, text, x, y, width, height, indent, number, words)
@@ -150,6 +167,7 @@ public final class SQLiteScreenStore: ScreenStore {
                         .integer(Int64(region.box.x)), .integer(Int64(region.box.y)),
                         .integer(Int64(region.box.width)), .integer(Int64(region.box.height)),
                         .text(region.text), .text(JSONValue.array(region.detections.map(\.json)).serialized),
+                        region.role.map { .text($0.rawValue) } ?? .null,
                     ])
                     let regionID = database.lastInsertedRowID
                     for (index, line) in region.lines.enumerated() {

@@ -46,6 +46,14 @@ struct ShellPrompts: CharacterPass {
     }
 
     /// Where the line's prompt is: `user@host:` and the working directory, up to the first space.
+    /// Whether a line starts with a whole prompt, `user@host:dir` ending in the shell's `$`,
+    /// `#` or `%` (`git@github.com:org/repo` in prose does not).
+    static func startsWithPrompt(_ text: String) -> Bool {
+        let line = Array(text)
+        guard let word = prompt(in: line), let last = line[word].last else { return false }
+        return "$#%".contains(last)
+    }
+
     private static func prompt(in line: [Character]) -> Range<Int>? {
         let word = wordRange(in: line)
         let (start, end) = (word.lowerBound, word.upperBound)

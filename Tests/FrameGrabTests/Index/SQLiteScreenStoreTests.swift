@@ -15,9 +15,11 @@ struct SQLiteScreenStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteScreenStore(path: directory.appendingPathComponent("i.db").path, creating: true)
         let link = Detection(kind: .url, text: "https://example.com/docs", box: BoundingBox(x: 40, y: 400, width: 288, height: 24))
+        var title = IndexFixtures.region(.text, "Caching “thumbnails” — fast", top: 20)
+        title.role = .title
         let screens = [
             IndexFixtures.screen(1.25, 7.5, [
-                IndexFixtures.region(.text, "Caching “thumbnails” — fast", top: 20),
+                title,
                 IndexFixtures.region(.code, "impl Router {\n    pub fn route(&self) {}\n\n}", language: "rust", detections: [link]),
                 IndexFixtures.region(.ui, "main.rs   lib.rs", top: 1000),
             ]),
@@ -41,6 +43,36 @@ struct SQLiteScreenStoreTests {
         }
         #expect(try store.video(at: "/v/talk.mp4") == video)
         #expect(try store.video(at: "/v/other.mp4") == nil)
+    }
+
+    @Test("An index of schema version 1 gains the role column when opened, keeps what it held, and stores roles")
+    func upgradesVersion1() throws {
+        let directory = try IndexFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("i.db").path
+        var caption = IndexFixtures.region(.text, "So strtold is the one to use.", top: 600)
+        caption.role = .caption
+        // The schema as version 1 wrote it, without the role column, holding one video.
+        do {
+            let version1 = SQLiteScreenStore.schema.replacing(/,(\s*--[^\n]*\n)\s*role\s+TEXT[^\n]*\n/, with: { "\($0.output.1)" })
+            #expect(version1 != SQLiteScreenStore.schema && !version1.contains("role"))
+            let database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            try database.execute(version1 + "PRAGMA application_id = \(SQLiteScreenStore.applicationID); PRAGMA user_version = 1;"
+                                 + "INSERT INTO videos VALUES (1, '/v/old.mp4', 5, 0, 'ab', 2, 'indexed', NULL, 0);"
+                                 + "INSERT INTO screens VALUES (1, 1, 0, 2, 0.5);"
+                                 + "INSERT INTO regions VALUES (1, 1, 0, 'code', NULL, NULL, 'light-on-dark', 0.9, 0, 0, 10, 10, 'x = 1', '[]');",
+                                 while: "making version 1")
+        }
+        for creating in [false, true] {
+            let store = try SQLiteScreenStore(path: path, creating: creating)
+            let old = try store.screens(under: ["/v/old.mp4"])
+            #expect(old.map { $0.regions.map(\.text) } == [["x = 1"]])
+            #expect(old.first?.regions.first?.role == nil)
+            try store.replace(IndexFixtures.video("/v/new.mp4"), screens: [IndexFixtures.screen(0, 2, [caption])])
+            #expect(try store.screens(under: ["/v/new.mp4"]).first?.regions.first?.role == .caption)
+        }
+        let database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE)
+        #expect(try database.integer("PRAGMA user_version", while: "checking") == Int64(SQLiteScreenStore.schemaVersion))
     }
 
     @Test("videos() lists every record, failed and protected ones included, by path")
@@ -234,7 +266,7 @@ struct SQLiteScreenStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try SQLiteDatabase(path: store.path, flags: SQLITE_OPEN_READWRITE)
         #expect(try database.integer("PRAGMA application_id", while: "checking") == Int64(SQLiteScreenStore.applicationID))
-        #expect(try database.integer("PRAGMA user_version", while: "checking") == 1)
+        #expect(try database.integer("PRAGMA user_version", while: "checking") == Int64(SQLiteScreenStore.schemaVersion))
         let mode = try database.prepare("PRAGMA journal_mode", while: "checking")
         #expect(try mode.step() && mode.string(at: 0) == "wal")
         // External content: the full-text tables keep no copy of the text.

@@ -95,6 +95,10 @@ struct JSONDocument {
         for (index, value) in regions.enumerated() {
             let region = try object(value, "regions[\(index)]")
             #expect(["code", "text"].contains(region["kind"] as? String), "kind \(String(describing: region["kind"]))")
+            // A role where the layout tells one, null where not; code always has one.
+            let role = region["role"]
+            #expect(role is NSNull || RegionRole(rawValue: role as? String ?? "") != nil, "role \(String(describing: role))")
+            if region["kind"] as? String == "code" { #expect(["code", "terminal"].contains(role as? String), "code's role") }
             try checkBox(region["bbox"], "regions[\(index)].bbox", within: truth.display)
             let confidence = try number(region["confidence"], "confidence")
             #expect((0...1).contains(confidence))

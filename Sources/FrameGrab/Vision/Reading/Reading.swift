@@ -4,7 +4,8 @@
 ///
 /// Before these stages, `TextBlockFinder` finds the text blocks and their rows in the frame
 /// (its joins are listed in `TextBlockAssembler.joins`), and `RecognitionPlan` cuts them into
-/// the pieces OCR reads, one per row. After them, `UIChrome` gathers the application's bars.
+/// the pieces OCR reads, one per row. After them, `UIChrome` gathers the application's bars
+/// and `RegionRoles` says what each region is on the screen.
 enum Reading {
     /// 1. Each piece's picture, made what Tesseract reads best.
     static let picturePasses: [any PicturePass] = [
@@ -137,10 +138,10 @@ extension Reading {
             }
             return read
         }
-        return UIChrome.gathered(regions, contentArea: contentArea, typicalGlyphHeight: blocks.map(\.block.glyphHeight).median ?? 0,
-                                 // The main content's ground is under the biggest block.
-                                 contentGround: blocks.max(by: { $0.block.box.area < $1.block.box.area })?.block.ground ?? 0)
-            .sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        let gathered = UIChrome.gathered(regions, contentArea: contentArea, typicalGlyphHeight: blocks.map(\.block.glyphHeight).median ?? 0,
+                                         // The main content's ground is under the biggest block.
+                                         contentGround: blocks.max(by: { $0.block.box.area < $1.block.box.area })?.block.ground ?? 0)
+        return RegionRoles.assigned(gathered).sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 }
 
