@@ -28,12 +28,41 @@ public final class FrameAnalyzer {
         // turned back at the end.
         let deskewed = Skew.angle(ofGlyphs: found.glyphs, width: contentArea.width).map { Deskewed(shown, degrees: $0, about: contentArea) }
         if let deskewed { blocks = find(in: deskewed.image, contentArea).blocks }
-        let image = deskewed?.image ?? shown
+        var image = deskewed?.image ?? shown
+        var readBlocks = try readEach(blocks, in: image, contentArea: contentArea, shouldCancel: shouldCancel)
+        // Captions over the picture are read from their fill alone, painted on a plain ground;
+        // where they read as text, what the ground-based finder made of their outlines goes.
+        let captions = OutlinedText.blocks(in: image, within: contentArea, besides: blocks)
+        if !captions.isEmpty {
+            let grounded = OutlinedText.grounded(image, blocks: captions)
+            let readCaptions = try readEach(captions, in: grounded, contentArea: contentArea, shouldCancel: shouldCancel)
+            let kept = OutlinedText.kept(readCaptions, over: readBlocks)
+            if !kept.captions.isEmpty {
+                readBlocks = kept.blocks + kept.captions
+                image = OutlinedText.grounded(image, blocks: kept.captions.map(\.block))
+            }
+        }
+        if shouldCancel?() == true { return FrameText(contentArea: contentArea, regions: []) }
+        let trace = describingLayout ? PassTrace() : nil
+        let regions = Reading.regions(from: readBlocks, contentArea: contentArea, image: image, trace: trace)
+        var text = FrameText(contentArea: contentArea, regions: regions.map { deskewed?.inFrame($0, within: contentArea) ?? $0 })
+        guard let trace else { return text }
+        text.layout = (deskewed.map { "turned \(($0.degrees * 100).rounded() / 100)° level (boxes below are on the level frame)\n" } ?? "") + readBlocks.map { read in
+            "block \(read.block.box) \(read.block.isOutlined ? "caption " : "")\(read.block.polarity.rawValue) x-height \(read.block.xHeight)"
+                + (read.block.panel.map { " in panel \($0)" } ?? "") + "\n"
+                + zip(read.block.lines, read.rows).map { row, line in "  row \(row.box) -> \(line.box) \(line.text)" }.joined(separator: "\n")
+                + (read.rows.count != read.block.lines.count ? "\n  (\(read.block.lines.count) rows, \(read.rows.count) lines read)" : "")
+        }.joined(separator: "\n")
+        text.layout += trace.entries.isEmpty ? "\npasses: nothing changed" : "\npasses:\n" + trace.entries.map { "  " + $0 }.joined(separator: "\n")
+        return text
+    }
+
+    /// Each block read, its rows in order.
+    private func readEach(_ blocks: [TextBlock], in image: GrayImage, contentArea: BoundingBox,
+                          shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadBlock] {
         let pieces = RecognitionPlan(blocks: blocks, frame: contentArea).pieces
         let read = try recognize(pieces, of: blocks, in: image, shouldCancel: shouldCancel)
-        if shouldCancel?() == true { return FrameText(contentArea: contentArea, regions: []) }
-
-        let readBlocks = blocks.indices.map { blockIndex in
+        return blocks.indices.map { blockIndex in
             var readBlock = ReadBlock(block: blocks[blockIndex], rows: [])
             for index in pieces.indices.filter({ pieces[$0].blockIndex == blockIndex })
                 .sorted(by: { pieces[$0].lineIndex < pieces[$1].lineIndex }) {
@@ -41,18 +70,6 @@ public final class FrameAnalyzer {
             }
             return readBlock
         }
-        let trace = describingLayout ? PassTrace() : nil
-        let regions = Reading.regions(from: readBlocks, contentArea: contentArea, image: image, trace: trace)
-        var text = FrameText(contentArea: contentArea, regions: regions.map { deskewed?.inFrame($0, within: contentArea) ?? $0 })
-        guard let trace else { return text }
-        text.layout = (deskewed.map { "turned \(($0.degrees * 100).rounded() / 100)° level (boxes below are on the level frame)\n" } ?? "") + readBlocks.map { read in
-            "block \(read.block.box) \(read.block.polarity.rawValue) x-height \(read.block.xHeight)"
-                + (read.block.panel.map { " in panel \($0)" } ?? "") + "\n"
-                + zip(read.block.lines, read.rows).map { row, line in "  row \(row.box) -> \(line.box) \(line.text)" }.joined(separator: "\n")
-                + (read.rows.count != read.block.lines.count ? "\n  (\(read.block.lines.count) rows, \(read.rows.count) lines read)" : "")
-        }.joined(separator: "\n")
-        text.layout += trace.entries.isEmpty ? "\npasses: nothing changed" : "\npasses:\n" + trace.entries.map { "  " + $0 }.joined(separator: "\n")
-        return text
     }
 
     /// The text blocks in `contentArea` of `image`, and the glyphs they were found from.

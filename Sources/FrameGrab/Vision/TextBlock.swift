@@ -22,6 +22,8 @@ struct TextBlock {
     /// The panel the block stands in (a code card, an editor pane, a terminal window), nil on
     /// the picture's own ground: text in one panel is one region.
     var panel: BoundingBox?
+    /// Found as outlined text over a picture (`OutlinedText`): a caption.
+    var isOutlined = false
 }
 
 extension TextBlock {

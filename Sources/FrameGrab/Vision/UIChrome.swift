@@ -18,7 +18,8 @@ enum UIChrome {
         // A bar's item may look like code on its own (a tab's `fetcher_spec.rb`, a status bar's
         // `Ln 24, Col 34`): along the top it holds a word or two; along the bottom, the row it
         // makes must be a bar (below).
-        for (index, region) in regions.enumerated() where region.lines.count == 1 {
+        // A caption is the picture's, never the application's.
+        for (index, region) in regions.enumerated() where region.lines.count == 1 && region.role != .caption {
             guard glyphHeights[index] <= typicalGlyphHeight + typicalGlyphHeight / 5 else { continue }
             let fewWords = region.kind != .code || region.lines[0].words.count <= 2
             if region.box.bottom - contentArea.y <= band && fewWords { top.append(index) }

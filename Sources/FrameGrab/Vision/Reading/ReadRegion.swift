@@ -13,7 +13,7 @@ struct ReadRegion {
     /// Rules and marks given back from the ink (`--------` under noise) are no evidence of it.
     private var letterConfidence: Double
     /// Whether a row read with `clearConfidence`, over at least a few letters.
-    private var hasClearRow: Bool
+    private(set) var hasClearRow: Bool
     /// Set by code layout: the monospace cell's width, the centre of column 0, and the height
     /// of the code's small letters.
     var grid: Grid?
@@ -156,7 +156,7 @@ struct ReadRegion {
         let guess = kind == .code ? LanguageGuesser.guess(text) : nil
         return Region(kind: kind, box: box, polarity: block.polarity, confidence: confidence, text: text,
                       lines: lines, language: guess?.language, languageConfidence: guess?.confidence,
-                      detections: rows.flatMap(DataDetector.detections))
+                      detections: rows.flatMap(DataDetector.detections), role: block.isOutlined ? .caption : nil)
     }
 }
 
