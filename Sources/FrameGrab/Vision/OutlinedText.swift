@@ -1,15 +1,14 @@
 /// Text drawn to be read over any picture: burned-in subtitles and lower thirds, a bright fill
 /// inside a dark outline (libass's default white on a black border) or on a dark box that hugs
-/// it. The ground-based finder
-/// sees neither ground nor ink there: the picture behind changes from letter to letter, and on
-/// a light slide the outlines pass for dark letters of their own.
+/// it. The ground-based finder sees neither ground nor ink there: the picture behind changes
+/// from letter to letter, and on a light slide the outlines pass for dark letters of their own.
 ///
-/// The fill is what is read. A fill pixel belongs to outlined text when its run of fill, across
-/// and down, ends in the outline a few pixels on at both ends; such pixels make letters, rows of
-/// letters on a baseline make caption lines. Plain light text on a dark ground meets the same
-/// test, so a row also has to stand over a picture: the band around it is not mostly dark
-/// ground, and its fill is a good part of the light in its box (the counters of dark letters on
-/// white paper are outlined fill too, but a small part of the paper's light).
+/// The fill is what is read. A light pixel belongs to outlined text when its run of light,
+/// across or down, ends in the outline a few pixels on at both ends; a letter is a run of such
+/// pixels, most of them outlined both ways; rows of letters on a baseline make caption lines.
+/// Plain light text on a dark ground passes too, so a row must stand over a picture (the band
+/// around it is not mostly dark ground); dark text on light paper passes too (its paper and
+/// counters are light outlined by dark), so a row must not be that text's paper or counters.
 struct OutlinedText {
     /// Video levels a caption's fill reaches and its outline keeps under (white 235 and black
     /// 16 after encoding; a thin outline blurred over a bright picture stays 100 levels under
