@@ -31,8 +31,6 @@ struct RepeatedGlyphs: CharacterPass {
             }
         }.prefix(LetterShapes.mostCompared).map { $0 }
 
-        // Runs already settled in the block, and their symbol: one font draws one banner alike.
-        var settled: [(character: Character, samples: [Float])] = []
         for index in region.rows.indices {
             guard let baseline = region.rows[index].baseline else { continue }
             for run in Self.runs(in: CharacterInk.cells(in: region.rows[index].glyphs), grid: grid).reversed() {
@@ -45,20 +43,15 @@ struct RepeatedGlyphs: CharacterPass {
                         <= (run.centers[run.centers.count - 1] - run.centers[0] + grid.cell) / 2
                 }
                 let read = inside.map { row.characters[$0].value }.filter(Self.symbols.contains)
-                // OCR's own symbol where it read most of the run so; or else a run settled above
-                // drawn alike, or the character drawn most like the run's cells when that is a
-                // symbol, or the caret's shape; or else what symbol OCR read there at all (a run
-                // of letters alike stays as read).
-                let majority = read.mostCommon.flatMap { symbol in 2 * read.filter { $0 == symbol }.count >= inside.count ? symbol : nil }
-                let alikeAbove = settled.first { LetterShapes.distance($0.samples, cells[0]) <= Self.alike }?.character
+                // OCR's own symbols there, or else the character drawn most like the run's cells,
+                // when that is a symbol (a run of letters alike stays as read).
                 let nearest = references.map { (character: $0.character, distance: LetterShapes.distance($0.samples, cells[0])) }
                     .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
-                let symbol = majority ?? alikeAbove ?? nearest.flatMap { Self.symbols.contains($0) ? $0 : nil }
-                    ?? Self.caret(run, baseline: baseline, grid: grid, picture: picture) ?? read.mostCommon
-                guard let symbol, let first = inside.first, let last = inside.last, inside.count == last - first + 1 else { continue }
-                settled.append((symbol, cells[0]))
-                // A run OCR read right stays as it was placed.
-                guard !(inside.count == run.centers.count && read.count == inside.count && Set(read) == [symbol]) else { continue }
+                let symbol = read.mostCommon ?? nearest.flatMap { Self.symbols.contains($0) ? $0 : nil }
+                    ?? Self.caret(run, baseline: baseline, grid: grid, picture: picture)
+                guard let symbol, let first = inside.first, let last = inside.last, inside.count == last - first + 1,
+                      // A run OCR read right stays as it was placed.
+                      !(inside.count == run.centers.count && read.count == inside.count && Set(read) == [symbol]) else { continue }
                 region.rows[index].replaceRun(first...last, with: symbol, at: run, grid: grid)
             }
         }

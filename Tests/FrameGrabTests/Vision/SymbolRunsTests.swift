@@ -60,12 +60,6 @@ struct RepeatedGlyphsTests {
         #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
     }
 
-    @Test("A symbol OCR saw in a few cells of a run does not outvote a banner drawn alike above it")
-    func minoritySymbol() {
-        let region = Self.region(["# note", "########", "########"], readAs: ["# note", "HHHHHHHH", "H>HHHHHH"])
-        #expect(region.lines.map(\.text) == ["# note", "########", "########"])
-    }
-
     @Test("A traceback's row of carets is read as carets, one per cell, in its place in the block")
     func carets() throws {
         let lines = ["Traceback (most recent call last):", "  File \"<string>\", line 1, in <module>",
