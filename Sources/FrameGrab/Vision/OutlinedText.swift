@@ -29,6 +29,8 @@ struct OutlinedText {
     /// A counter is under this share of its letter's height; a caption's fill is over it, even
     /// inside an outline a sixth of its height wide on either side.
     static let counterShare = 0.7
+    /// Words on a caption's row, at least: subtitles and lower thirds are sentences and names.
+    static let fewestWords = 2
 
     /// The caption blocks in `area` of `image`, each line a row of outlined letters; their
     /// ground is the outline's level (see `grounded`). Dark text on light paper passes the fill
@@ -54,14 +56,15 @@ struct OutlinedText {
         return captions(rows)
     }
 
-    /// The blocks read as captions that read as text, a row of them clearly (a caption is
-    /// sentences OCR knows; light specks of noise that pass for outlined letters read as a
-    /// word or two it is unsure of), and the blocks the ground-based finder read without those
+    /// The blocks read as captions that read as text, a row of them clearly and in words
+    /// (a caption is sentences OCR knows; light specks of noise that pass for outlined letters
+    /// read as a word or two it is unsure of, and a lone light word on a coloured bar or in a
+    /// code panel, outlined by its ground, is one word), and the blocks the ground-based finder read without those
     /// that lie mostly under a caption (what it made of the outlines).
     static func kept(_ captions: [ReadBlock], over blocks: [ReadBlock]) -> (captions: [ReadBlock], blocks: [ReadBlock]) {
         let kept = captions.filter { caption in
             let region = ReadRegion(caption, image: nil)
-            return region.notText == nil && region.hasClearRow
+            return region.notText == nil && region.hasClearRow && caption.rows.contains { $0.words.count >= fewestWords }
         }
         return (kept, blocks.filter { block in
             !kept.contains { caption in
