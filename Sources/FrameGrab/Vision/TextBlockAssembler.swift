@@ -286,14 +286,24 @@ enum TextBlockAssembler {
         guard let pitch = upper.pitch ?? lower.pitch, sameSurface(block.ground, upper.ground),
               Double(block.box.x) >= Double(min(upper.box.x, lower.box.x)) - upper.lineHeight / 2,
               block.box.x < max(upper.box.right, lower.box.right) else { return false }
-        // By where its ink stands, or, for marks that hang high in their cells (a row of `^`
-        // under a traceback's line, `'''`), where it reaches up to.
+        // By where its ink stands, or, for a run of marks hanging high in their cells (a row of
+        // `^` under a traceback's line, `'''`), where it reaches up to.
         return block.lines.allSatisfy { line in
-            [Double(line.box.bottom - upper.lastRow.bottom), Double(line.box.y - upper.lastRow.y)].contains { drop in
+            let drops = [line.box.bottom - upper.lastRow.bottom] + (isRunOfMarks(line, lineHeight: upper.lineHeight) ? [line.box.y - upper.lastRow.y] : [])
+            return drops.map(Double.init).contains { drop in
                 let steps = drop / pitch
                 return steps >= 0.8 && abs(steps - steps.rounded()) <= 0.25
             }
         }
+    }
+
+    /// Whether `line` is a run of one mark, shorter than letters: mostly strokes drawn alike,
+    /// three or more (two alike can be one `"` or a stray mark; it takes three to be a run).
+    private static func isRunOfMarks(_ line: Line, lineHeight: Double) -> Bool {
+        guard Double(line.box.height) < 0.6 * lineHeight, let typical = line.blobs.map(\.width).median else { return false }
+        let tallest = line.blobs.map(\.height).max() ?? 0
+        let alike = line.blobs.filter { abs($0.width - typical) <= 1 && abs($0.height - tallest) <= 1 }.count
+        return alike >= 3 && 3 * alike >= 2 * line.blobs.count
     }
 
     /// How many rows `blocks` cover: pieces of one line count once.
