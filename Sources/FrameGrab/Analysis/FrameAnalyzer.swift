@@ -22,13 +22,14 @@ public final class FrameAnalyzer {
                      describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
         let shown = color.map { image.inkLifted(by: $0) } ?? image
         let contentArea = ActivePictureArea.find(in: shown, color: color)
-        let found = find(in: shown, contentArea)
-        var blocks = found.blocks
+        var found = find(in: shown, contentArea)
         // Text filmed at an angle is found and read on the frame turned level; its boxes are
         // turned back at the end.
         let deskewed = Skew.angle(ofGlyphs: found.glyphs, width: contentArea.width).map { Deskewed(shown, degrees: $0, about: contentArea) }
-        if let deskewed { blocks = find(in: deskewed.image, contentArea).blocks }
-        var image = deskewed?.image ?? shown
+        if let deskewed { found = find(in: deskewed.image, contentArea) }
+        let blocks = found.blocks
+        // Solid patches among the letters (a cursor, highlighted blanks) are ground to OCR too.
+        var image = (deskewed?.image ?? shown).painted(over: found.surfaces)
         var readBlocks = try readEach(blocks, in: image, contentArea: contentArea, shouldCancel: shouldCancel)
         // Captions over the picture are read from their fill alone, painted on a plain ground;
         // where they read as text, what the ground-based finder made of their outlines goes.
@@ -72,11 +73,14 @@ public final class FrameAnalyzer {
         }
     }
 
-    /// The text blocks in `contentArea` of `image`, and the glyphs they were found from.
-    private func find(in image: GrayImage, _ contentArea: BoundingBox) -> (blocks: [TextBlock], glyphs: [BoundingBox]) {
-        guard contentArea != image.bounds else { return finder.blocksAndGlyphs(in: image) }
-        let found = finder.blocksAndGlyphs(in: image.cropped(to: contentArea))
-        return (found.blocks.map { $0.shifted(by: contentArea.x, contentArea.y) }, found.glyphs)
+    /// The text blocks in `contentArea` of `image`, the glyphs they were found from and the
+    /// solid patches left out of them, in the frame's coordinates.
+    private func find(in image: GrayImage, _ contentArea: BoundingBox) -> TextBlockFinder.Found {
+        guard contentArea != image.bounds else { return finder.find(in: image) }
+        var found = finder.find(in: image.cropped(to: contentArea))
+        found.blocks = found.blocks.map { $0.shifted(by: contentArea.x, contentArea.y) }
+        found.surfaces = found.surfaces.map { $0.shifted(by: contentArea.x, contentArea.y) }
+        return found
     }
 
     /// Reads every piece, spread over the engines; results in the pieces' order.

@@ -15,20 +15,29 @@ struct TextBlockFinder {
     /// slide's letters stand far further off than that.
     var grainSigmas = 4
 
-    func blocks(in image: GrayImage) -> [TextBlock] {
-        blocksAndGlyphs(in: image).blocks
+    /// What the finder found on a picture.
+    struct Found {
+        var blocks: [TextBlock] = []
+        /// The glyph-sized ink that stands clearly off its ground, in blocks or not (what tells
+        /// the text's skew).
+        var glyphs: [BoundingBox] = []
+        /// Solid patches among the letters, left out of the blocks (`InkSurfaces`).
+        var surfaces: [InkSurfaces.Surface] = []
     }
 
-    /// The blocks on `image`, and the glyph-sized ink that stands clearly off its ground, in
-    /// blocks or not (what tells the text's skew).
-    func blocksAndGlyphs(in image: GrayImage) -> (blocks: [TextBlock], glyphs: [BoundingBox]) {
-        guard image.width >= 8, image.height >= 8 else { return ([], []) }
+    func blocks(in image: GrayImage) -> [TextBlock] {
+        find(in: image).blocks
+    }
+
+    func find(in image: GrayImage) -> Found {
+        guard image.width >= 8, image.height >= 8 else { return Found() }
         let background = BackgroundMap(image)
         var blocks: [TextBlock] = []
         var glyphs: [BoundingBox] = []
+        var surfaces: [InkSurfaces.Surface] = []
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
             blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: contrast, away: [],
-                                     glyphs: &glyphs)
+                                     glyphs: &glyphs, surfaces: &surfaces)
         }
         // Dim text (an editor's line numbers, a washed-out theme) stays under the threshold
         // that keeps bright text clean. Look again with a fainter one, away from the text
@@ -41,22 +50,30 @@ struct TextBlockFinder {
             }
             var faint: [BoundingBox] = []
             blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast,
-                                     away: found, anchors: anchors, glyphs: &faint)
+                                     away: found, anchors: anchors, glyphs: &faint, surfaces: &surfaces)
         }
         for index in blocks.indices { blocks[index].panel = background.panel(holding: blocks[index].box) }
-        return (blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }, glyphs)
+        return Found(blocks: blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) },
+                     glyphs: glyphs, surfaces: surfaces)
     }
 
     /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
     /// that touch any of `away`; rows beside `anchors`, or in a panel with them, need no
-    /// evidence of their own. The glyph-sized blobs are added to `glyphs`.
+    /// evidence of their own. The glyph-sized blobs are added to `glyphs`, the solid patches
+    /// left out to `surfaces`.
     private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
                                 away: [BoundingBox], anchors: [TextEvidence.Anchor] = [],
-                                glyphs: inout [BoundingBox]) -> [TextBlock] {
+                                glyphs: inout [BoundingBox], surfaces: inout [InkSurfaces.Surface]) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
         removeRules(from: &mask, width: image.width, height: image.height)
-        let all = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
-            .filter { blob in isGlyphSized(blob, in: image) && !away.contains { $0.intersection(blob.box) != nil } }
+        func glyphBlobs() -> [InkBlob] {
+            ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
+                .filter { blob in isGlyphSized(blob, in: image) && !away.contains { $0.intersection(blob.box) != nil } }
+        }
+        var all = glyphBlobs()
+        let solid = InkSurfaces.removed(from: &mask, blobs: all, in: image)
+        surfaces += solid
+        if solid.contains(where: \.joinsRows) { all = glyphBlobs() }
         let found = all.filter { $0.pixelCount >= 3 }
         let heights = found.map(\.box.height).sorted()
         let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
