@@ -74,12 +74,11 @@ public final class FrameAnalyzer {
     }
 
     /// The text blocks in `contentArea` of `image`, the glyphs they were found from and the
-    /// solid patches left out of them, all in the frame's coordinates.
+    /// solid patches left out of them, in the frame's coordinates.
     private func find(in image: GrayImage, _ contentArea: BoundingBox) -> TextBlockFinder.Found {
         guard contentArea != image.bounds else { return finder.find(in: image) }
         var found = finder.find(in: image.cropped(to: contentArea))
         found.blocks = found.blocks.map { $0.shifted(by: contentArea.x, contentArea.y) }
-        found.glyphs = found.glyphs.map { $0.mapped(scale: 1, dx: contentArea.x, dy: contentArea.y) }
         found.surfaces = found.surfaces.map { $0.shifted(by: contentArea.x, contentArea.y) }
         return found
     }
