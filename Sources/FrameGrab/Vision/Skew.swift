@@ -22,7 +22,8 @@ struct Skew {
     static let fewestGlyphs = 40
 
     /// The text's angle in degrees (positive when rows fall to the right, in image
-    /// coordinates, y down), or nil when the glyphs stand level or tell no clear angle.
+    /// coordinates, y down), or nil when the glyphs stand level or tell no clear angle. The
+    /// glyphs lie on a picture `width` wide, turned about its middle.
     static func angle(ofGlyphs glyphs: [BoundingBox], width: Int) -> Double? {
         // Letters only: specks and rules have no baseline.
         let sized = glyphs.filter { $0.height >= 6 }
@@ -40,8 +41,10 @@ struct Skew {
         func piling(_ degrees: Double) -> Int {
             let slope = tan(degrees * .pi / 180)
             for index in counts.indices { counts[index] = 0 }
+            // Glyphs lie across `width`; one outside it (a caller's mistake) is left out, not a trap.
             for bottom in bottoms {
-                counts[Int((bottom.y - bottom.x * slope).rounded()) + drift] += 1
+                let row = Int((bottom.y - bottom.x * slope).rounded()) + drift
+                if counts.indices.contains(row) { counts[row] += 1 }
             }
             return counts.reduce(0) { $0 + $1 * $1 }
         }

@@ -40,6 +40,11 @@ struct SkewTests {
         #expect(Skew.angle(ofGlyphs: scattered, width: 1920) == nil)
     }
 
+    @Test("Glyphs beyond the width given are left out, not a trap")
+    func glyphsBeyondWidth() {
+        #expect(Skew.angle(ofGlyphs: Self.glyphs(degrees: 2), width: 200).map { abs($0) <= Skew.largest } ?? true)
+    }
+
     @Test("A box on the level frame is reported around where it lies on the turned one")
     func boxesTurnBack() {
         let image = GrayImage(width: 200, height: 100, filledWith: 255)
