@@ -56,11 +56,11 @@ struct OutlinedText {
         return captions(rows)
     }
 
-    /// The blocks read as captions that read as text, a row of them clearly and in words
-    /// (a caption is sentences OCR knows; light specks of noise that pass for outlined letters
-    /// read as a word or two it is unsure of, and a lone light word on a coloured bar or in a
-    /// code panel, outlined by its ground, is one word), and the blocks the ground-based finder read without those
-    /// that lie mostly under a caption (what it made of the outlines).
+    /// The blocks read as captions that read as text, a row of them clearly and in words (a
+    /// caption is sentences OCR knows; light specks of noise that pass for outlined letters read
+    /// as a word or two it is unsure of, and a lone light word on a coloured bar or in a code
+    /// panel, outlined by its ground, is one word), and the blocks the ground-based finder read
+    /// without those that lie mostly under a caption (what it made of the outlines).
     static func kept(_ captions: [ReadBlock], over blocks: [ReadBlock]) -> (captions: [ReadBlock], blocks: [ReadBlock]) {
         let kept = captions.filter { caption in
             let region = ReadRegion(caption, image: nil)

@@ -45,7 +45,6 @@ struct ShellPrompts: CharacterPass {
         }
     }
 
-    /// Where the line's prompt is: `user@host:` and the working directory, up to the first space.
     /// Whether a line starts with a whole prompt, `user@host:dir` ending in the shell's `$`,
     /// `#` or `%` (`git@github.com:org/repo` in prose does not).
     static func startsWithPrompt(_ text: String) -> Bool {
@@ -54,6 +53,7 @@ struct ShellPrompts: CharacterPass {
         return "$#%".contains(last)
     }
 
+    /// Where the line's prompt is: `user@host:` and the working directory, up to the first space.
     private static func prompt(in line: [Character]) -> Range<Int>? {
         let word = wordRange(in: line)
         let (start, end) = (word.lowerBound, word.upperBound)
