@@ -28,6 +28,8 @@ public final class FrameGrabber {
         /// reading again, `frame.reusedFrom` naming the time it was read for, instead of being
         /// read twice: the frame is decoded to know which it is, and OCR is skipped.
         public var reusesReadings = false
+        /// Reports carry the frame as shown (`FrameReport.picture`), to be written out.
+        public var keepsPicture = false
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -48,6 +50,7 @@ public final class FrameGrabber {
     /// What makes the input protected content; every report is then skipped.
     public private(set) var protection: Protection?
     private let describesLayout: Bool
+    private let keepsPicture: Bool
     private let crop: BoundingBox?
     /// What stdin was copied into, kept open as long as FFmpeg may read it.
     private let spool: SpooledInput?
@@ -76,6 +79,7 @@ public final class FrameGrabber {
 
     private init(input: ProbedInput, spool: SpooledInput?, options: Options, engines shared: EnginePool?) throws(FrameGrabError) {
         describesLayout = options.describesLayout
+        keepsPicture = options.keepsPicture
         crop = options.crop
         self.spool = spool
         let path = input.path
@@ -189,6 +193,7 @@ public final class FrameGrabber {
             regions: text.regions
         )
         report.layout = text.layout
+        if keepsPicture { report.picture = FramePicture(gray: frame.image, color: frame.color) }
         report.timings = .init(
             decodeSeconds: seconds(from: decodeStart, to: decoded),
             layoutAndOCRSeconds: seconds(from: decoded, to: analysed),

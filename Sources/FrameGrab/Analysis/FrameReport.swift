@@ -43,4 +43,6 @@ public struct FrameReport: Sendable {
     public var timings = Timings()
     /// The blocks and rows the layout found, for `--debug-layout`.
     public var layout = ""
+    /// The frame as shown, whole (a crop's too), when `FrameGrabber.Options.keepsPicture`.
+    public var picture: FramePicture?
 }
