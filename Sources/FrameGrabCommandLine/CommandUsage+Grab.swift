@@ -25,6 +25,16 @@ extension CommandUsage {
             Blank lines cannot separate regions (code has them); RS and GS never occur in text
             read off a frame, nor in source code.
 
+            --format html writes one self-contained web page (nothing fetched: no network, no
+            other file) with a section per frame asked for: the frame as a player shows it, and
+            over it every region's text, transparent, on its words, so that dragging across it
+            selects the words under the pointer and copying gives the text: code with its line
+            breaks and indentation, prose as prose. Each region has a Copy control and names its
+            kind and language on hover; URLs and e-mail addresses are links; Ctrl-A in a focused
+            region selects its text. The page follows the window's width. A protected input's
+            section says it was skipped and holds no picture. Open it in any browser:
+              framegrab --at 12:30 --format html talk.mp4 > frame.html && xdg-open frame.html
+
             TIME uses ffmpeg's duration syntax, or hours, minutes and seconds, from the start of the
             presentation like ffmpeg -ss:
               750   750.25   12:30   1:02:03.5   750s   200ms   1h2m3s   2m30s   1.5h   1s500ms
@@ -47,7 +57,8 @@ extension CommandUsage {
             """,
         options: [
             Option("--at", value: "TIME", summary: "time to read; repeat for several frames (an image needs none)"),
-            Option("--format", value: "json|text", summary: "JSON documents (default) or just the regions' text"),
+            Option("--format", value: "json|text|html", summary: "JSON documents (default), just the regions' text, or one page\nwith each frame and its text selectable in place"),
+            Option("--frame-out", value: "FILE", summary: "also write each frame read as a PNG, at display size; with several\nframes FILE holds %d (or %03d), the frame's number from 1"),
             Option("--crop", value: "X,Y,W,H", summary: "read only that part of the frame (or ffmpeg's W:H:X:Y), in display\npixels; boxes stay in frame pixels"),
             Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout, whole: FILE is replaced only\nwhen every frame was read (status 0), else left as it was"),
             Option("--pretty", summary: "indent the JSON for people (default: one document per line)"),
@@ -74,7 +85,8 @@ extension CommandUsage {
               6    protected (DRM) content: skipped, nothing decoded
               7    OCR unavailable: Tesseract language data missing
               10   the output could not be written: stdout closed or full, -o FILE's directory
-                   missing or not writable (one line on stderr; FILE is left as it was)
+                   missing or not writable (one line on stderr; FILE is left as it was), or
+                   --frame-out FILE could not be written (FILE is left as it was)
               141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
                    a shell reports for a tool SIGPIPE stopped
             With several --at or inputs, results for the good ones are still printed; the status is

@@ -208,3 +208,28 @@ final class OutputFile: @unchecked Sendable {
         return mask
     }
 }
+
+/// A file written whole beside its place and renamed over it, as `-o FILE` is: `--frame-out`.
+public enum WholeFile {
+    /// Writes `bytes` as `path`; on failure `path` is left as it was.
+    public static func write(_ bytes: [UInt8], to path: String) throws(OutputFailure) {
+        try OutputFile.writeWhole(bytes, to: path)
+    }
+}
+
+extension OutputFile {
+    /// `WholeFile.write`: while it writes, a signal removes its temporary file; then again
+    /// the one of `-o FILE`, if that is being written meanwhile.
+    fileprivate static func writeWhole(_ bytes: [UInt8], to path: String) throws(OutputFailure) {
+        let outer = pendingTemporary
+        defer { pendingTemporary = outer }
+        let file = try OutputFile.replacing(path)
+        do throws(OutputFailure) {
+            try file.write(bytes)
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+}

@@ -113,7 +113,7 @@ enum FollowCommand {
     /// Prints a notice: a result as a JSON document on stdout (or its text, ended by a line of
     /// one GS, `--format text`), a failure as a line on stderr. A broken OCR setup fails every
     /// read alike, so it ends the session.
-    private static func report(_ notice: SettleNotice, format: Usage.Format, verbose: Bool) {
+    private static func report(_ notice: SettleNotice, format: FollowUsage.Format, verbose: Bool) {
         let origin = notice.line.map { "line \($0): " } ?? ""
         switch notice.content {
         case .opened:

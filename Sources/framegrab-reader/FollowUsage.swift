@@ -6,8 +6,12 @@ struct FollowUsage {
     var socket: String?
     var settleDelay = SettleScheduler.defaultSettleDelay
     var osd = false
-    /// The same two as `--at`'s.
-    var format = Usage.Format.json
+    /// `--at`'s but the page: a session never ends, and a page is written once, whole.
+    enum Format: String {
+        case json, text
+    }
+
+    var format = Format.json
     var common = CommonOptions()
 
     /// How long mpv's socket may take to accept and answer, in seconds.
@@ -31,7 +35,7 @@ struct FollowUsage {
                 usage.osd = true
             case "--format":
                 let text = try words.value(for: "--format")
-                guard let format = Usage.Format(rawValue: text) else {
+                guard let format = Format(rawValue: text) else {
                     throw UsageFailure(message: "--format must be json or text, not '\(text)'")
                 }
                 usage.format = format

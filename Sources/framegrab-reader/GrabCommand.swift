@@ -24,21 +24,33 @@ enum GrabCommand {
         guard Console.send(to: usage.common.output) else { return .outputFailed }
 
         var status = ExitCode.success
-        // One set of OCR engines for every input: the first grabber's.
-        var engines: EnginePool?
-        var frames = 0
+        var run = Run()
         for video in usage.inputs {
-            let read = grab(video, usage: usage, engines: &engines, frames: &frames)
+            let read = grab(video, usage: usage, run: &run)
             if status == .success { status = read }
             // A broken OCR setup fails every input alike: say it once.
             if read == .ocrUnavailable { break }
         }
-        Console.exit(status, skippingTeardownOf: engines)
+        if usage.format == .html {
+            let page = LiveTextPage(sections: run.sections, generator: "framegrab \(Version.number)").html
+            Console.output(String(page.dropLast()))
+        }
+        Console.exit(status, skippingTeardownOf: run.engines)
+    }
+
+    /// What the readings of every input share.
+    private struct Run {
+        /// One set of OCR engines for every input: the first grabber's.
+        var engines: EnginePool?
+        /// The readings asked for so far, of every input.
+        var frames = 0
+        /// `--format html`: the page's sections so far, one a reading asked for.
+        var sections: [LiveTextPage.Section] = []
     }
 
     /// Reads every requested time of one input (`-`: stdin) and prints its documents; the
-    /// status of its first failure. `frames` counts the readings asked for so far, of every input.
-    private static func grab(_ video: String, usage: Usage, engines: inout EnginePool?, frames: inout Int) -> ExitCode {
+    /// status of its first failure.
+    private static func grab(_ video: String, usage: Usage, run: inout Run) -> ExitCode {
         let grabber: FrameGrabber
         do throws(FrameGrabError) {
             let ocr = usage.common.ocr
@@ -47,20 +59,26 @@ enum GrabCommand {
             options.readsStillImages = true
             options.reusesReadings = true
             options.crop = usage.crop
+            options.keepsPicture = usage.format == .html || usage.frameOut != nil
             grabber = try video == "-"
-                ? FrameGrabber(spool: SpooledInput(copying: STDIN_FILENO, name: video), options: options, engines: engines)
-                : FrameGrabber(path: video, options: options, engines: engines)
+                ? FrameGrabber(spool: SpooledInput(copying: STDIN_FILENO, name: video), options: options, engines: run.engines)
+                : FrameGrabber(path: video, options: options, engines: run.engines)
         } catch {
             Console.error(error.description)
-            for _ in 0..<max(1, usage.times.count) { beginFrame(&frames, usage: usage) }
+            for time in usage.times.isEmpty ? ["0"] : usage.times.map(\.text) {
+                beginFrame(&run, usage: usage)
+                run.sections.append(.init(heading: heading(video, time, usage: usage), content: .failed(error.description)))
+            }
             return ExitCode(error)
         }
-        if engines == nil { engines = grabber.engines }
+        if run.engines == nil { run.engines = grabber.engines }
         var times = usage.times
         if times.isEmpty {
             guard grabber.isStillImage else {
-                Console.error("\(video): a video needs --at TIME (usage: framegrab --at TIME VIDEO...)")
-                beginFrame(&frames, usage: usage)
+                let message = "\(video): a video needs --at TIME (usage: framegrab --at TIME VIDEO...)"
+                Console.error(message)
+                beginFrame(&run, usage: usage)
+                run.sections.append(.init(heading: video, content: .failed(message)))
                 return .usage
             }
             times = [("0", .fromStart(MediaTime(microseconds: 0)))]
@@ -70,7 +88,7 @@ enum GrabCommand {
         var toldProtected = false
         for request in times {
             let heading = usage.inputs.count > 1 ? "\(video) at \(request.text)" : request.text
-            beginFrame(&frames, usage: usage)
+            beginFrame(&run, usage: usage)
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
                 switch usage.format {
@@ -78,6 +96,12 @@ enum GrabCommand {
                     Console.output(report.json)
                 case .text:
                     if !report.plainText.isEmpty { Console.output(report.plainText) }
+                case .html:
+                    run.sections.append(section(for: report, heading: Self.heading(video, request.text, usage: usage)))
+                }
+                if let picture = report.picture, let path = usage.frameOutPath(forFrame: run.frames) {
+                    let written = write(picture, to: path)
+                    if status == .success { status = written }
                 }
                 if let protection = report.protection, report.status == .skipped {
                     // One line for the input, however many times were asked for.
@@ -101,6 +125,7 @@ enum GrabCommand {
                 }
             } catch {
                 Console.error(error.description)
+                run.sections.append(.init(heading: Self.heading(video, request.text, usage: usage), content: .failed(error.description)))
                 if status == .success { status = ExitCode(error) }
                 // A broken OCR setup fails every time alike: say it once.
                 if case .ocrUnavailable = error { break }
@@ -112,9 +137,39 @@ enum GrabCommand {
     /// `--format text`: a GS line before every frame asked for but the first, whether or not
     /// it is read, so that the nth group is the nth frame (an input that cannot be opened
     /// counts one a TIME, or one without --at, as an image would).
-    private static func beginFrame(_ frames: inout Int, usage: Usage) {
-        if usage.format == .text && frames > 0 { Console.output(FrameReport.frameSeparator) }
-        frames += 1
+    private static func beginFrame(_ run: inout Run, usage: Usage) {
+        if usage.format == .text && run.frames > 0 { Console.output(FrameReport.frameSeparator) }
+        run.frames += 1
+    }
+
+    /// A page section's heading: the input and the time asked for (`talk.mp4 at 12:30`).
+    private static func heading(_ video: String, _ time: String, usage: Usage) -> String {
+        usage.times.isEmpty ? video : "\(video) at \(time)"
+    }
+
+    /// `--format html`: the reading with its picture encoded once, or the skip.
+    private static func section(for report: FrameReport, heading: String) -> LiveTextPage.Section {
+        guard report.status == .analyzed, let picture = report.picture else { return .init(heading: heading, content: .skipped(report)) }
+        do throws(FFmpegError) {
+            return .init(heading: heading, content: .read(report, try EncodedPicture.forPage(picture)))
+        } catch {
+            Console.error("framegrab: \(heading): \(error)")
+            return .init(heading: heading, content: .failed(error.description))
+        }
+    }
+
+    /// `--frame-out`: the frame as a PNG at `path`, replaced whole or left as it was.
+    private static func write(_ picture: FramePicture, to path: String) -> ExitCode {
+        do {
+            try WholeFile.write(try PictureEncoder.png(picture), to: path)
+            return .success
+        } catch let error as OutputFailure {
+            Console.error("framegrab: --frame-out \(error)")
+            return .outputFailed
+        } catch {
+            Console.error("framegrab: --frame-out \(path): \(error)")
+            return .internalFailure
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import FrameGrabCommandLine
 /// Parsed command line of the `--at` grab (its words for `--help`: `CommandUsage.grab`).
 struct Usage {
     enum Format: String {
-        case json, text
+        case json, text, html
     }
 
     var times: [(text: String, time: RequestedTime)] = []
@@ -13,6 +13,9 @@ struct Usage {
     /// The part of each frame to read, in its display pixels.
     var crop: BoundingBox?
     var format = Format.json
+    /// `--frame-out FILE`: where each frame read is written as a PNG; with several frames a
+    /// name holding `%d` (or `%03d`, …), replaced by the frame's number from 1.
+    var frameOut: String?
     var debugLayout = false
     var showVersion = false
     var common = CommonOptions()
@@ -32,11 +35,15 @@ struct Usage {
             case "--format":
                 let text = try words.value(for: "--format")
                 guard let format = Format(rawValue: text) else {
-                    throw UsageFailure(message: "--format must be json or text, not '\(text)'")
+                    throw UsageFailure(message: "--format must be json, text or html, not '\(text)'")
                 }
                 usage.format = format
             case "--crop":
                 usage.crop = try Usage.crop(try words.value(for: "--crop"))
+            case "--frame-out":
+                let path = try words.value(for: "--frame-out")
+                guard !path.isEmpty, path != "-" else { throw UsageFailure(message: "--frame-out needs a file name (a PNG is written there)") }
+                usage.frameOut = path
             case "--debug-layout":
                 usage.debugLayout = true
             case "--version":
@@ -51,10 +58,35 @@ struct Usage {
         guard usage.inputs.filter({ $0 == "-" }).count <= 1 else {
             throw UsageFailure(message: "'-' given twice: stdin can be read once")
         }
-        if usage.format == .text && usage.common.output.pretty {
-            throw UsageFailure(message: "--pretty indents JSON, and --format text prints none")
+        if usage.format != .json && usage.common.output.pretty {
+            throw UsageFailure(message: "--pretty indents JSON, and --format \(usage.format.rawValue) prints none")
+        }
+        if let frameOut = usage.frameOut, Usage.frameNumberPattern(in: frameOut) == nil,
+           usage.inputs.count * max(1, usage.times.count) > 1 {
+            throw UsageFailure(message: "--frame-out '\(frameOut)' names one file, and several frames are read: put %d in it (frame-%d.png)")
         }
         return usage
+    }
+
+    /// Where `--frame-out` writes the `number`th frame read (from 1): its `%d` (or `%0Nd`)
+    /// replaced by the number, or the name itself when it has none.
+    func frameOutPath(forFrame number: Int) -> String? {
+        guard let frameOut else { return nil }
+        guard let (range, width) = Usage.frameNumberPattern(in: frameOut) else { return frameOut }
+        let digits = String(number)
+        return frameOut.replacingCharacters(in: range, with: String(repeating: "0", count: max(0, width - digits.count)) + digits)
+    }
+
+    /// The first `%d` or `%0Nd` (N one digit) in `name`, and the width it pads to.
+    private static func frameNumberPattern(in name: String) -> (range: Range<String.Index>, width: Int)? {
+        guard let percent = name.firstIndex(of: "%") else { return nil }
+        let rest = name[name.index(after: percent)...]
+        if rest.hasPrefix("d") { return (percent..<rest.index(after: rest.startIndex), 0) }
+        let pattern = rest.prefix(3)
+        guard pattern.count == 3, pattern.first == "0", let width = Int(String(pattern.dropFirst().prefix(1))), pattern.last == "d" else {
+            return nil
+        }
+        return (percent..<pattern.endIndex, width)
     }
 
     /// `--crop X,Y,W,H`, or ffmpeg's `W:H:X:Y`: whole pixels, a width and a height above 0,

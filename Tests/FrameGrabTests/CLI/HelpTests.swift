@@ -83,7 +83,7 @@ struct HelpTests {
             try framegrab completion ''
             """
         let lines = try Self.shell("bash", script).stdoutLines
-        #expect(lines == ["--format", "--settle", "json text", "search", "bash zsh fish"])
+        #expect(lines == ["--format", "--settle", "json text html", "search", "bash zsh fish"])
     }
 
     @Test("zsh and fish load their completion; fish completes options of the command named")
@@ -92,7 +92,7 @@ struct HelpTests {
         #expect(zsh.status == 0 && zsh.stdout == "_framegrab\n", "\(zsh)")
         let fish = try Self.shell("fish", "FRAMEGRAB completion fish | source; complete -C 'framegrab follow --se'; complete -C 'framegrab --format '")
         #expect(fish.status == 0, "\(fish)")
-        #expect(fish.stdoutLines.map { String($0.prefix { $0 != "\t" }) } == ["--settle", "json", "text"], "\(fish)")
+        #expect(fish.stdoutLines.map { String($0.prefix { $0 != "\t" }) } == ["--settle", "html", "json", "text"], "\(fish)")
     }
 
     @Test("completion needs one known shell")
