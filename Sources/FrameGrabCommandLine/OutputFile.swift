@@ -15,7 +15,7 @@ final class OutputFile: @unchecked Sendable {
     private enum Kind {
         case standardOutput
         /// Renamed to `path` on commit.
-        case replacing(path: String, temporary: String)
+        case replacing(path: String, temporary: String, slot: TemporarySlot)
         /// Opened (and created) at the first write when `descriptor` is -1.
         case appending(path: String)
     }
@@ -51,7 +51,7 @@ final class OutputFile: @unchecked Sendable {
     /// A temporary file beside `path`, to be renamed over it. `path` itself is not touched, but
     /// a file there that this user may not write, or a directory, is refused now rather than
     /// after the work. A symbolic link is followed: its target is what gets replaced.
-    static func replacing(_ path: String) throws(OutputFailure) -> OutputFile {
+    static func replacing(_ path: String, slot: TemporarySlot = .output) throws(OutputFailure) -> OutputFile {
         let target = resolvedLink(path)
         var existing = stat()
         let exists = stat(target, &existing) == 0
@@ -70,12 +70,12 @@ final class OutputFile: @unchecked Sendable {
         guard let name = strdup(template) else {
             throw OutputFailure(code: ENOMEM, target: path, operation: "create a temporary file beside it")
         }
-        pendingTemporary = name
+        pendingTemporaries[slot.rawValue] = name
         removeTemporaryOnSignal()
         let descriptor = mkstemp(name)
         guard descriptor >= 0 else {
             let code = errno
-            pendingTemporary = nil
+            pendingTemporaries[slot.rawValue] = nil
             throw OutputFailure(code: code, target: path, operation: "create a temporary file beside it")
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -84,7 +84,7 @@ final class OutputFile: @unchecked Sendable {
         // or the mode of the file it replaces.
         let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~currentUmask
         fchmod(descriptor, mode)
-        return OutputFile(name: path, kind: .replacing(path: target, temporary: temporary), descriptor: descriptor)
+        return OutputFile(name: path, kind: .replacing(path: target, temporary: temporary, slot: slot), descriptor: descriptor)
     }
 
     /// `path`, written at its end. A missing one is created by the first write, so that a
@@ -124,7 +124,7 @@ final class OutputFile: @unchecked Sendable {
 
     /// Puts the output in place: `-o FILE` is flushed to the disk and renamed over FILE.
     func commit() throws(OutputFailure) {
-        guard case .replacing(let path, let temporary) = kind, descriptor >= 0 else { return }
+        guard case .replacing(let path, let temporary, let slot) = kind, descriptor >= 0 else { return }
         defer { descriptor = -1 }
         guard fsync(descriptor) == 0 else {
             let code = errno
@@ -132,7 +132,7 @@ final class OutputFile: @unchecked Sendable {
             throw OutputFailure(code: code, target: name, operation: "write the output")
         }
         close(descriptor)
-        defer { OutputFile.pendingTemporary = nil }
+        defer { OutputFile.pendingTemporaries[slot.rawValue] = nil }
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
@@ -142,11 +142,11 @@ final class OutputFile: @unchecked Sendable {
 
     /// Leaves `-o FILE` as it was: the temporary file goes.
     func discard() {
-        guard case .replacing(_, let temporary) = kind, descriptor >= 0 else { return }
+        guard case .replacing(_, let temporary, let slot) = kind, descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
         unlink(temporary)
-        OutputFile.pendingTemporary = nil
+        OutputFile.pendingTemporaries[slot.rawValue] = nil
     }
 
     private func writeAll(_ bytes: [UInt8]) throws(OutputFailure) {
@@ -180,8 +180,19 @@ final class OutputFile: @unchecked Sendable {
         return String(cString: resolved)
     }
 
-    /// The temporary file of `-o FILE` while it is being written, for the signal handler.
-    nonisolated(unsafe) private static var pendingTemporary: UnsafeMutablePointer<CChar>?
+    /// Which temporary file the signal handler knows a replacing file's by: `-o FILE`'s, or a
+    /// `WholeFile`'s written meanwhile (`--frame-out`).
+    enum TemporarySlot: Int {
+        case output, wholeFile
+    }
+
+    /// The temporary files being written, one a slot, for the signal handler: fixed storage,
+    /// made before any handler is installed, that it reads without allocating.
+    nonisolated(unsafe) private static let pendingTemporaries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 2)
+        slots.initialize(repeating: nil, count: 2)
+        return slots
+    }()
 
     /// Ctrl-C, SIGTERM or SIGHUP while `-o FILE` is being written: the temporary file goes,
     /// then the signal does what it would have done. Signals ignored when the process started
@@ -197,7 +208,9 @@ final class OutputFile: @unchecked Sendable {
     }
 
     private static let removeTemporaryThenDie: @convention(c) (Int32) -> Void = { signalNumber in
-        if let path = OutputFile.pendingTemporary { unlink(path) }
+        for slot in 0..<2 {
+            if let path = OutputFile.pendingTemporaries[slot] { unlink(path) }
+        }
         signal(signalNumber, SIG_DFL)
         raise(signalNumber)
     }
@@ -209,21 +222,11 @@ final class OutputFile: @unchecked Sendable {
     }
 }
 
-/// A file written whole beside its place and renamed over it, as `-o FILE` is: `--frame-out`.
-public enum WholeFile {
-    /// Writes `bytes` as `path`; on failure `path` is left as it was.
-    public static func write(_ bytes: [UInt8], to path: String) throws(OutputFailure) {
-        try OutputFile.writeWhole(bytes, to: path)
-    }
-}
-
 extension OutputFile {
-    /// `WholeFile.write`: while it writes, a signal removes its temporary file; then again
-    /// the one of `-o FILE`, if that is being written meanwhile.
-    fileprivate static func writeWhole(_ bytes: [UInt8], to path: String) throws(OutputFailure) {
-        let outer = pendingTemporary
-        defer { pendingTemporary = outer }
-        let file = try OutputFile.replacing(path)
+    /// `WholeFile.write`: its temporary file in a slot of its own, so that a signal removes
+    /// both it and `-o FILE`'s, when that is being written meanwhile.
+    static func writeWhole(_ bytes: [UInt8], to path: String) throws(OutputFailure) {
+        let file = try OutputFile.replacing(path, slot: .wholeFile)
         do throws(OutputFailure) {
             try file.write(bytes)
             try file.commit()

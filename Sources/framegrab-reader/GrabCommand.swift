@@ -87,7 +87,7 @@ enum GrabCommand {
         var status = ExitCode.success
         var toldProtected = false
         for request in times {
-            let heading = usage.inputs.count > 1 ? "\(video) at \(request.text)" : request.text
+            let label = usage.inputs.count > 1 ? "\(video) at \(request.text)" : request.text
             beginFrame(&run, usage: usage)
             do throws(FrameGrabError) {
                 let report = try grabber.report(at: request.time)
@@ -97,12 +97,10 @@ enum GrabCommand {
                 case .text:
                     if !report.plainText.isEmpty { Console.output(report.plainText) }
                 case .html:
-                    run.sections.append(section(for: report, heading: Self.heading(video, request.text, usage: usage)))
+                    break
                 }
-                if let picture = report.picture, let path = usage.frameOutPath(forFrame: run.frames) {
-                    let written = write(picture, to: path)
-                    if status == .success { status = written }
-                }
+                let kept = keep(report, heading: heading(video, request.text, usage: usage), usage: usage, run: &run)
+                if status == .success { status = kept }
                 if let protection = report.protection, report.status == .skipped {
                     // One line for the input, however many times were asked for.
                     if !toldProtected {
@@ -120,7 +118,7 @@ enum GrabCommand {
                     let read = report.frame.reusedFrom.map { "the reading of \($0.timecode) again" }
                         ?? String(format: "layout and OCR %.0f ms", timings.layoutAndOCRSeconds * 1000)
                     Console.error(String(format: "framegrab: %@: decoded %d frames in %.0f ms, %@, %d regions",
-                                         heading, timings.framesDecoded, timings.decodeSeconds * 1000,
+                                         label, timings.framesDecoded, timings.decodeSeconds * 1000,
                                          read, report.regions.count))
                 }
             } catch {
@@ -147,28 +145,43 @@ enum GrabCommand {
         usage.times.isEmpty ? video : "\(video) at \(time)"
     }
 
-    /// `--format html`: the reading with its picture encoded once, or the skip.
-    private static func section(for report: FrameReport, heading: String) -> LiveTextPage.Section {
-        guard report.status == .analyzed, let picture = report.picture else { return .init(heading: heading, content: .skipped(report)) }
-        do throws(FFmpegError) {
-            return .init(heading: heading, content: .read(report, try EncodedPicture.forPage(picture)))
-        } catch {
-            Console.error("framegrab: \(heading): \(error)")
-            return .init(heading: heading, content: .failed(error.description))
+    /// `--format html` and `--frame-out`: the frame encoded as PNG once for both, and the
+    /// page's section kept without the decoded picture; the status of what failed.
+    private static func keep(_ report: FrameReport, heading: String, usage: Usage, run: inout Run) -> ExitCode {
+        let frameOut = usage.frameOutPath(forFrame: run.frames)
+        var status = ExitCode.success
+        var png: [UInt8]?
+        if let picture = report.picture, frameOut != nil || usage.format == .html {
+            do throws(FFmpegError) {
+                png = try PictureEncoder.png(picture)
+            } catch {
+                Console.error("framegrab: \(heading): \(error)")
+                status = .internalFailure
+            }
         }
+        if let frameOut, let png { status = write(png, to: frameOut) }
+        guard usage.format == .html else { return status }
+        var shown = report
+        shown.picture = nil
+        if report.status != .analyzed {
+            run.sections.append(.init(heading: heading, content: .skipped(shown)))
+        } else if let picture = report.picture, let png {
+            let encoded = EncodedPicture.forPage(picture, png: png)
+            run.sections.append(.init(heading: heading, content: .read(shown, encoded)))
+        } else {
+            run.sections.append(.init(heading: heading, content: .failed("the frame could not be encoded")))
+        }
+        return status
     }
 
-    /// `--frame-out`: the frame as a PNG at `path`, replaced whole or left as it was.
-    private static func write(_ picture: FramePicture, to path: String) -> ExitCode {
-        do {
-            try WholeFile.write(try PictureEncoder.png(picture), to: path)
+    /// `--frame-out`: `png` at `path`, replaced whole or left as it was.
+    private static func write(_ png: [UInt8], to path: String) -> ExitCode {
+        do throws(OutputFailure) {
+            try WholeFile.write(png, to: path)
             return .success
-        } catch let error as OutputFailure {
+        } catch {
             Console.error("framegrab: --frame-out \(error)")
             return .outputFailed
-        } catch {
-            Console.error("framegrab: --frame-out \(path): \(error)")
-            return .internalFailure
         }
     }
 }

@@ -79,14 +79,17 @@ struct Usage {
 
     /// The first `%d` or `%0Nd` (N one digit) in `name`, and the width it pads to.
     private static func frameNumberPattern(in name: String) -> (range: Range<String.Index>, width: Int)? {
-        guard let percent = name.firstIndex(of: "%") else { return nil }
-        let rest = name[name.index(after: percent)...]
-        if rest.hasPrefix("d") { return (percent..<rest.index(after: rest.startIndex), 0) }
-        let pattern = rest.prefix(3)
-        guard pattern.count == 3, pattern.first == "0", let width = Int(String(pattern.dropFirst().prefix(1))), pattern.last == "d" else {
-            return nil
+        var start = name.startIndex
+        while let percent = name[start...].firstIndex(of: "%") {
+            let rest = name[name.index(after: percent)...]
+            if rest.hasPrefix("d") { return (percent..<rest.index(after: rest.startIndex), 0) }
+            let padded = rest.prefix(3)
+            if padded.count == 3, padded.first == "0", padded.last == "d", let width = Int(String(padded.dropFirst().prefix(1))) {
+                return (percent..<padded.endIndex, width)
+            }
+            start = rest.startIndex
         }
-        return (percent..<pattern.endIndex, width)
+        return nil
     }
 
     /// `--crop X,Y,W,H`, or ffmpeg's `W:H:X:Y`: whole pixels, a width and a height above 0,

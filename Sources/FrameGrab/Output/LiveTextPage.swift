@@ -113,14 +113,14 @@ public struct LiveTextPage {
             + (region.language.map { " data-language=\"\(escaped($0))\"" } ?? "")
             + " style=\"\(place(box))\">"
         html += "<button class=\"copy\" type=\"button\" aria-label=\"Copy this \(region.kind == .code ? "code" : "text")\"></button>"
-        html += "<div class=\"text\"\(region.kind == .code ? " translate=\"no\"" : "")>"
+        html += "<div class=\"words\"\(region.kind == .code ? " translate=\"no\"" : "")>"
         for piece in pieces(of: region) {
             switch piece {
             case .gap(let text):
-                html += "<span class=\"g\">\(escaped(text))</span>"
+                html += "<span class=\"gap\">\(escaped(text))</span>"
             case .word(let word, let link):
                 let relative = BoundingBox(x: word.box.x - box.x, y: word.box.y - box.y, width: word.box.width, height: word.box.height)
-                let attributes = "class=\"w\" data-box=\"\(word.box.x) \(word.box.y) \(word.box.width) \(word.box.height)\" "
+                let attributes = "class=\"word\" data-box=\"\(word.box.x) \(word.box.y) \(word.box.width) \(word.box.height)\" "
                     + "style=\"\(place(relative, sized: false));font-size:calc(\(word.box.height) * var(--u))\""
                 if let link {
                     html += "<a \(attributes) href=\"\(escaped(link))\" draggable=\"false\" rel=\"noopener noreferrer\">\(escaped(word.text))</a>"
@@ -147,8 +147,10 @@ public struct LiveTextPage {
     }
 
     /// The region's words in order with the text between them: together, exactly
-    /// `copiedText(of:)`. A word that text does not hold (the report disagreeing with itself)
-    /// is left out rather than given twice.
+    /// `copiedText(of:)`. The report keeps a region's text and its words side by side (the
+    /// text holds the indentation and blank lines the words do not), so each word is found in
+    /// the text after the one before. A word that text does not hold (the report disagreeing
+    /// with itself) is left out rather than given twice.
     static func pieces(of region: Region) -> [Piece] {
         let text = copiedText(of: region)
         var pieces: [Piece] = []
@@ -208,8 +210,12 @@ public struct LiveTextPage {
         case .email:
             return "mailto:" + text
         case .url:
-            guard let scheme = text.range(of: "://") else { return "https://" + text }
-            return ["http", "https"].contains(text[..<scheme.lowerBound].lowercased()) ? text : nil
+            if let scheme = text.range(of: "://") {
+                return ["http", "https"].contains(text[..<scheme.lowerBound].lowercased()) ? text : nil
+            }
+            // A host and path (`github.com/x`, `www.swift.org`); any other colon names a scheme.
+            let host = text.prefix { $0 != "/" }
+            return host.contains(":") && !host.lowercased().hasPrefix("www.") ? nil : "https://" + text
         }
     }
 
@@ -231,28 +237,31 @@ public struct LiveTextPage {
 
     private static let style = """
 
+        /* Line heights in whole pixels: a picture at a fractional offset is drawn resampled. */
         body { margin: 0; padding: 16px; font: 15px/22px system-ui, sans-serif; background: Canvas; color: CanvasText; }
-        /* Whole pixels: a picture at a fractional offset is drawn resampled, not as decoded. */
         .frame { margin: 0 0 32px; }
         .frame h2 { font-size: 15px; font-weight: 600; margin: 0; }
         .note { margin: 0 0 8px; opacity: .75; }
         .picture { position: relative; width: 100%; container-type: inline-size; line-height: 0; }
         .picture img { display: block; width: 100%; height: auto; user-select: none; -webkit-user-drag: none; }
+        /* forced-color-adjust: a high-contrast theme would paint the text over the frame. */
         .region { position: absolute; color: transparent; white-space: pre; line-height: normal; border-radius: 2px;
-          font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+          font-family: ui-monospace, "DejaVu Sans Mono", monospace; forced-color-adjust: none; }
         .region.text, .region.ui { font-family: system-ui, "DejaVu Sans", sans-serif; }
         .region:hover, .region:focus-within { outline: 1px solid rgba(56, 120, 255, .8); outline-offset: 2px; }
         .region::before { content: attr(data-label); display: none; position: absolute; left: 0; bottom: 100%; margin-bottom: 4px;
           padding: 1px 6px; border-radius: 3px; background: rgba(0, 0, 0, .75); color: #fff; font: 12px/1.4 system-ui, sans-serif;
           white-space: nowrap; pointer-events: none; }
         .region:hover::before, .region:focus-within::before { display: block; }
-        .w { position: absolute; transform-origin: 0 0; color: transparent; text-decoration: none; -webkit-user-drag: none; }
-        .g { font-size: 0; }
-        .w::selection, .g::selection { background: rgba(56, 120, 255, .4); color: transparent; }
+        /* The words set their own size; what lies between them takes no room, even line breaks. */
+        .words { font-size: 0; }
+        .word { position: absolute; transform-origin: 0 0; color: transparent; text-decoration: none; -webkit-user-drag: none; }
+        .word::selection, .gap::selection { background: rgba(56, 120, 255, .4); color: transparent; }
         .copy { position: absolute; right: 0; bottom: 100%; margin-bottom: 4px; padding: 1px 8px; opacity: 0; cursor: pointer;
           font: 12px/1.4 system-ui, sans-serif; color: #fff; background: rgba(0, 0, 0, .75); border: 0; border-radius: 3px; }
         .copy::after { content: "Copy"; }
-        .copy[data-copied]::after { content: "Copied"; }
+        .copy[data-copied="yes"]::after { content: "Copied"; }
+        .copy[data-copied="no"]::after { content: "Not copied"; }
         .region:hover .copy, .region:focus-within .copy { opacity: 1; }
         .sink { position: fixed; left: -10000px; top: 0; width: 1px; height: 1px; opacity: 0; }
 
@@ -265,7 +274,7 @@ public struct LiveTextPage {
         function fit(picture) {
           const scale = picture.getBoundingClientRect().width / Number(picture.dataset.width);
           const origin = picture.getBoundingClientRect();
-          const words = Array.from(picture.querySelectorAll(".w"));
+          const words = Array.from(picture.querySelectorAll(".word"));
           const range = document.createRange();
           for (const word of words) word.style.transform = "";
           const measured = words.map(word => {
@@ -288,7 +297,7 @@ public struct LiveTextPage {
 
         function selectText(region) {
           const range = document.createRange();
-          range.selectNodeContents(region.querySelector(".text"));
+          range.selectNodeContents(region.querySelector(".words"));
           const selection = getSelection();
           selection.removeAllRanges();
           selection.addRange(range);
@@ -296,56 +305,35 @@ public struct LiveTextPage {
         // In a region, select all selects the region's text.
         document.addEventListener("keydown", event => {
           const region = document.activeElement && document.activeElement.closest(".region");
-          if (region && (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
+          if (region && (event.ctrlKey || event.metaKey) && event.code === "KeyA") {
             event.preventDefault();
             selectText(region);
           }
         });
-        // The copy control: the clipboard where the browser allows it, else a copy command
-        // on the region's text put into the page's clipboard box.
+        // The copy control: the clipboard where the browser allows it, else a copy command on
+        // the region's text put into the page's clipboard box, which keeps what was copied
+        // (and is emptied when neither way copied anything).
         document.addEventListener("click", event => {
           const button = event.target.closest(".copy");
           if (!button) return;
-          const text = button.closest(".region").querySelector(".text").textContent;
+          const text = button.closest(".region").querySelector(".words").textContent;
           const sink = document.getElementById("clipboard");
           sink.value = text;
-          const done = () => {
-            button.dataset.copied = "";
+          const show = state => {
+            button.dataset.copied = state;
             setTimeout(() => delete button.dataset.copied, 1500);
           };
           const command = () => {
             sink.select();
-            try { document.execCommand("copy"); } catch (error) {}
+            let copied = false;
+            try { copied = document.execCommand("copy"); } catch (error) {}
+            if (!copied) sink.value = "";
             button.focus();
-            done();
+            show(copied ? "yes" : "no");
           };
-          if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, command);
+          if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => show("yes"), command);
           else command();
         });
 
         """
-}
-
-/// A frame encoded for a page: PNG for screen content, JPEG where it is much smaller (a
-/// camera's picture), at a quality that keeps every letter.
-public struct EncodedPicture: Sendable {
-    public var mimeType: String
-    public var bytes: [UInt8]
-    public var width: Int
-    public var height: Int
-
-    public var base64: String { Data(bytes).base64EncodedString() }
-
-    /// PNG, unless it takes more than half a byte a pixel (screens take a tenth or less) and
-    /// the finest JPEG is under a third of its size.
-    public static func forPage(_ picture: FramePicture) throws(FFmpegError) -> EncodedPicture {
-        let png = try PictureEncoder.png(picture)
-        if png.count * 2 > picture.width * picture.height {
-            let jpeg = try PictureEncoder.jpeg(picture)
-            if jpeg.count * 3 < png.count {
-                return EncodedPicture(mimeType: "image/jpeg", bytes: jpeg, width: picture.width, height: picture.height)
-            }
-        }
-        return EncodedPicture(mimeType: "image/png", bytes: png, width: picture.width, height: picture.height)
-    }
 }

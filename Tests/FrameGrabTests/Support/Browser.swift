@@ -123,6 +123,17 @@ final class Browser {
         _ = try command("POST", "actions", ["actions": [["type": "pointer", "id": "mouse", "actions": [move]]]])
     }
 
+    /// Presses the mouse's button at `start` (in the window), moves to `end` and lets go.
+    func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int)) throws {
+        let actions: [[String: Any]] = [
+            ["type": "pointerMove", "duration": 0, "x": start.x, "y": start.y, "origin": "viewport"],
+            ["type": "pointerDown", "button": 0],
+            ["type": "pointerMove", "duration": 100, "x": end.x, "y": end.y, "origin": "viewport"],
+            ["type": "pointerUp", "button": 0],
+        ]
+        _ = try command("POST", "actions", ["actions": [["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]]])
+    }
+
     /// A PNG of what `element` looks like on the page.
     func screenshot(of element: String) throws -> Data {
         guard let encoded = try command("GET", "element/\(element)/screenshot", nil) as? String,
