@@ -79,7 +79,7 @@ extension CommandUsage {
               3    input missing or unreadable (no such file, a directory, no permission,
                    an HTTP error, a server that cannot be reached, stdin with no room in $TMPDIR)
               4    not a video: empty, not media, text, audio only, truncated without an index,
-                   nothing decodable
+                   nothing decodable, frames larger than 8K (8192x4320 as shown)
               5    a requested time is outside the video, or counts back from the end of a video
                    whose duration is unknown
               6    protected (DRM) content: skipped, nothing decoded

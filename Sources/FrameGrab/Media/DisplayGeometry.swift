@@ -33,6 +33,23 @@ public struct DisplayGeometry: Equatable, Sendable {
     public var displayWidth: Int { rotation % 180 == 0 ? uprightWidth : uprightHeight }
     public var displayHeight: Int { rotation % 180 == 0 ? uprightHeight : uprightWidth }
 
+    /// The largest picture framegrab reads, shown: DCI 8K (8192x4320), either way up. A larger
+    /// one would take gigabytes and minutes (16K: 1.9 GB and 18 s for a blank frame), so it
+    /// is refused before a pixel of it is allocated.
+    public static let largestReadable = (side: 8192, pixels: 8192 * 4320)
+
+    /// Whether the picture as shown is within `largestReadable`; a size of 0 is not.
+    public var isReadable: Bool {
+        let (width, height) = (uprightWidth, uprightHeight)
+        return width > 0 && height > 0 && width <= Self.largestReadable.side && height <= Self.largestReadable.side
+            && width * height <= Self.largestReadable.pixels
+    }
+
+    /// Why a picture of this geometry is not read, for an error message.
+    var tooLargeReason: String {
+        "its frames are \(displayWidth)x\(displayHeight) as shown, larger than framegrab reads (8K: 8192x4320)"
+    }
+
     /// The same geometry for a picture of another stored size (streams may change size mid-way).
     public func resized(width: Int, height: Int) -> DisplayGeometry {
         DisplayGeometry(storedWidth: width, storedHeight: height, sampleAspect: sampleAspect, rotation: rotation)

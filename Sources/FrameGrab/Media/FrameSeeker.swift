@@ -51,6 +51,9 @@ public final class FrameSeeker {
         }
         let target = streamTimestamp(for: time)
         let found = try locate(target)
+        // Streams may change size mid-way: a frame larger than its stream said is refused too.
+        let geometry = file.video.geometry.resized(width: Int(found.pointer.pointee.width), height: Int(found.pointer.pointee.height))
+        guard geometry.isReadable else { throw .notAVideo(path: file.path, reason: geometry.tooLargeReason) }
         guard let image = converter.grayImage(from: found.pointer, geometry: file.video.geometry) else {
             throw .internalFailure(path: file.path, reason: "cannot convert a \(file.video.pixelFormat ?? "video") frame to gray")
         }

@@ -69,7 +69,7 @@ public final class MediaFile {
             if let protection = StreamProtection.protection(ofStreamsIn: context) {
                 throw .protectedContent(path: path, protection: protection)
             }
-            let probed = avformat_find_stream_info(context, nil)
+            let probed = MediaFile.findStreamInfo(context)
             if probed < 0 {
                 throw MediaFile.openFailure(path: path, error: FFmpegError(code: probed, operation: "reading the streams of \(input.openedName)"),
                                             detail: FFmpegLog.takeLastError(from: context), timedOut: deadline.expired)
@@ -86,6 +86,10 @@ public final class MediaFile {
             self.videoTimeBase = stream.pointee.time_base
             self.presentationStart = MediaFile.presentationStart(of: context, stream: stream)
             var video = MediaFile.probeVideo(context, stream: stream, parameters: parameters)
+            // A size of 0 is left to the decoder, which knows it once a frame is decoded.
+            if video.codedWidth > 0 && video.codedHeight > 0 && !video.geometry.isReadable {
+                throw .notAVideo(path: path, reason: video.geometry.tooLargeReason)
+            }
             if isStillImage {
                 // The image demuxers make up 25 fps for a sequence; one picture has no rate.
                 video.frameRate = nil
@@ -250,6 +254,19 @@ extension MediaFile {
             stream.pointee.discard = AVDISCARD_ALL
         }
         return chosen
+    }
+
+    /// `avformat_find_stream_info`, its decoders refusing pictures larger than framegrab
+    /// reads (`max_pixels`): probing a still image decodes it, and a 16K PNG of 400 kB would
+    /// take 400 MB before the size could be checked.
+    private static func findStreamInfo(_ context: UnsafeMutablePointer<AVFormatContext>) -> Int32 {
+        let count = Int(context.pointee.nb_streams)
+        var options = [OpaquePointer?](repeating: nil, count: count)
+        for index in 0..<count {
+            av_dict_set(&options[index], "max_pixels", String(DisplayGeometry.largestReadable.pixels), 0)
+        }
+        defer { for index in 0..<count { av_dict_free(&options[index]) } }
+        return options.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
     }
 
     private static func presentationStart(of context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> Int64 {

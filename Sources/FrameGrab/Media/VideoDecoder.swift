@@ -28,6 +28,8 @@ final class VideoDecoder {
                                   "setting up the \(name) decoder for \(path)")
             context.pointee.pkt_timebase = file.videoTimeBase
             context.pointee.thread_count = Int32(threads)
+            // A picture larger than framegrab reads is refused before it is allocated.
+            context.pointee.max_pixels = Int64(DisplayGeometry.largestReadable.pixels)
             if roughly { context.pointee.skip_loop_filter = AVDISCARD_ALL }
             try FFmpegError.check(avcodec_open2(context, codec, nil), "opening the \(name) decoder for \(path)")
         } catch {

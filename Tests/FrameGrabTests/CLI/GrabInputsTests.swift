@@ -73,6 +73,27 @@ struct GrabInputsTests {
         }
     }
 
+    @Test("Pictures larger than 8K are refused before they are decoded (4), one line each; an 8K screenshot is read")
+    func largestPicture() throws {
+        let scratch = try Scratch()
+        // An H.264 video whose frames are wider than 8K says its size: the message gives it.
+        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=white:s=8800x2000", "-frames:v", "1", "-c:v", "libx264", "-preset", "ultrafast",
+                            scratch.path("wide.mp4")])
+        let wide = try FrameGrabCommand.run(["--at", "0", scratch.path("wide.mp4")])
+        #expect(wide.status == 4 && wide.stderr.contains("8800x2000") && wide.stderr.contains("8K"), "\(wide)")
+        // A 16K PNG of 400 kB: probing it would decode it (1.9 GB and 18 s read whole).
+        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=white:s=15360x8640", "-frames:v", "1", scratch.path("16k.png")])
+        let huge = try FrameGrabCommand.run([scratch.path("16k.png")])
+        #expect(huge.status == 4 && huge.stderr.split(separator: "\n").count == 1 && huge.stdout.isEmpty, "\(huge)")
+        // 8K itself: a line of text on a 7680x4320 screenshot.
+        try Scratch.ffmpeg(["-f", "lavfi", "-i", "color=white:s=7680x4320",
+                            "-vf", "drawtext=text='framegrab reads 8K':fontsize=160:fontcolor=black:x=400:y=400:fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                            "-frames:v", "1", scratch.path("8k.png")])
+        let eightK = try FrameGrabCommand.run([scratch.path("8k.png")])
+        #expect(eightK.status == 0, "\(eightK.stderr)")
+        #expect(eightK.stdout.contains("framegrab reads 8K"), "\(eightK.stdout.prefix(600))")
+    }
+
     // MARK: stdin
 
     @Test("- reads an MP4 whose moov comes after its media from a pipe, as the file reads, named -")
