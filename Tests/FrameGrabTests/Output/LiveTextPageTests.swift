@@ -237,6 +237,14 @@ struct LiveTextPageTests {
                         let dragged = try browser.run("return getSelection().toString()") as? String
                         #expect(dragged == selected?.trimmingCharacters(in: .whitespacesAndNewlines), "drag over \(selector)")
                     }
+                    // Let go in the space between two words: the selection ends with the first.
+                    _ = try browser.run("getSelection().removeAllRanges()")
+                    if let gap = try browser.run(Self.wordAndSpaceAfter, [selector]) as? [Any], gap.count == 5,
+                       let points = gap.prefix(4) as? [Double], let word = gap[4] as? String {
+                        try browser.drag(from: (Int(points[0]), Int(points[1])), to: (Int(points[2]), Int(points[3])))
+                        let dragged = try browser.run("return getSelection().toString()") as? String
+                        #expect(dragged?.trimmingCharacters(in: .whitespaces) == word, "drag into the space after \(word) in \(selector)")
+                    }
                     // The keyboard: focus the region, Ctrl-A.
                     _ = try browser.run("getSelection().removeAllRanges(); document.querySelector(arguments[0]).focus()", [selector])
                     try browser.press(["\u{E009}", "a"])
@@ -273,6 +281,22 @@ struct LiveTextPageTests {
         }
         browser.close()
     }
+
+    /// A drag from the start of the first word followed by another on its line to the middle
+    /// of the room between the two, and the first word.
+    static let wordAndSpaceAfter = """
+        const words = Array.from(document.querySelectorAll(arguments[0] + ' .word'));
+        const range = document.createRange();
+        const box = node => { range.selectNodeContents(node); return range.getBoundingClientRect(); };
+        for (let i = 0; i + 1 < words.length; i++) {
+          const from = box(words[i]), next = box(words[i + 1]);
+          if (next.left > from.right + 2 && next.top < from.bottom && from.top < next.bottom) {
+            const y = (Math.max(from.top, next.top) + Math.min(from.bottom, next.bottom)) / 2;
+            return [from.left + 1, (from.top + from.bottom) / 2, (from.right + next.left) / 2, y, words[i].textContent];
+          }
+        }
+        return null;
+        """
 
     /// Where a drag over a region's words starts and ends, in the window: just inside its
     /// first word's left edge and its last word's right edge, half way down each.
