@@ -59,6 +59,7 @@ extension CommandUsage {
             Option("--at", value: "TIME", summary: "time to read; repeat for several frames (an image needs none)"),
             Option("--format", value: "json|text|html", summary: "JSON documents (default), just the regions' text, or one page\nwith each frame and its text selectable in place"),
             Option("--frame-out", value: "FILE", summary: "also write each frame read as a PNG, at display size; with several\nframes FILE holds %d (or %03d), the frame's number from 1"),
+            Option("--timeout", value: "DURATION", summary: "processor time OCR may spend on each frame (default 10s; none for no\nlimit): past it, lines not yet read are left out, and the report's\n\"ocr_time_limit_reached\" says so"),
             Option("--crop", value: "X,Y,W,H", summary: "read only that part of the frame (or ffmpeg's W:H:X:Y), in display\npixels; boxes stay in frame pixels"),
             Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout, whole: FILE is replaced only\nwhen every frame was read (status 0), else left as it was"),
             Option("--pretty", summary: "indent the JSON for people (default: one document per line)"),

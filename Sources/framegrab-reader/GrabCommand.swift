@@ -60,6 +60,7 @@ enum GrabCommand {
             options.reusesReadings = true
             options.crop = usage.crop
             options.keepsPicture = usage.format == .html || usage.frameOut != nil
+            options.ocrTimeLimit = usage.ocrTimeLimit
             grabber = try video == "-"
                 ? FrameGrabber(spool: SpooledInput(copying: STDIN_FILENO, name: video), options: options, engines: run.engines)
                 : FrameGrabber(path: video, options: options, engines: run.engines)
@@ -109,6 +110,10 @@ enum GrabCommand {
                     }
                     if status == .success { status = .protectedContent }
                     continue
+                }
+                if report.frame.ocrTimeLimitReached && report.frame.reusedFrom == nil {
+                    Console.error("framegrab: \(video) at \(request.text): OCR stopped at its time limit"
+                                  + " (--timeout \(usage.ocrTimeLimit.map { String($0) } ?? "none") s of processor time); lines not read by then are left out")
                 }
                 if usage.debugLayout {
                     Console.error(report.layout)

@@ -16,6 +16,8 @@ struct Usage {
     /// `--frame-out FILE`: where each frame read is written as a PNG; with several frames a
     /// name holding `%d` (or `%03d`, …), replaced by the frame's number from 1.
     var frameOut: String?
+    /// `--timeout`: the processor time OCR may spend on each frame, in seconds; nil for none.
+    var ocrTimeLimit: Double? = FrameGrabber.Options.defaultOCRTimeLimit
     var debugLayout = false
     var showVersion = false
     var common = CommonOptions()
@@ -44,6 +46,17 @@ struct Usage {
                 let path = try words.value(for: "--frame-out")
                 guard !path.isEmpty, path != "-" else { throw UsageFailure(message: "--frame-out needs a file name (a PNG is written there)") }
                 usage.frameOut = path
+            case "--timeout":
+                let text = try words.value(for: "--timeout")
+                if text == "none" {
+                    usage.ocrTimeLimit = nil
+                } else {
+                    do throws(TimeSyntaxError) {
+                        usage.ocrTimeLimit = try MediaTime(parsing: text).seconds
+                    } catch {
+                        throw UsageFailure(message: "--timeout '\(text)' is not a duration or none: \(error.explanation)")
+                    }
+                }
             case "--debug-layout":
                 usage.debugLayout = true
             case "--version":

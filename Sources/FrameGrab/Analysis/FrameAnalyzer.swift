@@ -18,8 +18,10 @@ public final class FrameAnalyzer {
     /// The text on `image`, and the part of it that is picture rather than black bars; with
     /// `describingLayout`, also the blocks and rows found, as text. With `color`, the same
     /// picture's colours, ink stands off its ground as far as its colour does.
+    /// `ocrTimeLimit` bounds the processor time OCR may spend on the frame (see `OCRTimeLimit`).
     public func read(_ image: GrayImage, color: ColorPlanes? = nil, shouldCancel: (@Sendable () -> Bool)? = nil,
-                     describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
+                     ocrTimeLimit: Double? = nil, describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
+        let limit = ocrTimeLimit.map(OCRTimeLimit.init(seconds:))
         let shown = color.map { image.inkLifted(by: $0) } ?? image
         let contentArea = ActivePictureArea.find(in: shown, color: color)
         var found = find(in: shown, contentArea)
@@ -30,13 +32,13 @@ public final class FrameAnalyzer {
         let blocks = found.blocks
         // Solid patches among the letters (a cursor, highlighted blanks) are ground to OCR too.
         var image = (deskewed?.image ?? shown).painted(over: found.surfaces)
-        var readBlocks = try readEach(blocks, in: image, contentArea: contentArea, shouldCancel: shouldCancel)
+        var readBlocks = try readEach(blocks, in: image, contentArea: contentArea, shouldCancel: shouldCancel, limit: limit)
         // Captions over the picture are read from their fill alone, painted on a plain ground;
         // where they read as text, what the ground-based finder made of their outlines goes.
         let captions = OutlinedText.blocks(in: image, within: contentArea, besides: blocks)
         if !captions.isEmpty {
             let grounded = OutlinedText.grounded(image, blocks: captions)
-            let readCaptions = try readEach(captions, in: grounded, contentArea: contentArea, shouldCancel: shouldCancel)
+            let readCaptions = try readEach(captions, in: grounded, contentArea: contentArea, shouldCancel: shouldCancel, limit: limit)
             let kept = OutlinedText.kept(readCaptions, over: readBlocks)
             if !kept.captions.isEmpty {
                 readBlocks = kept.blocks + kept.captions
@@ -47,6 +49,7 @@ public final class FrameAnalyzer {
         let trace = describingLayout ? PassTrace() : nil
         let regions = Reading.regions(from: readBlocks, contentArea: contentArea, image: image, trace: trace)
         var text = FrameText(contentArea: contentArea, regions: regions.map { deskewed?.inFrame($0, within: contentArea) ?? $0 })
+        text.ocrTimeLimitReached = limit?.wasReached ?? false
         guard let trace else { return text }
         text.layout = (deskewed.map { "turned \(($0.degrees * 100).rounded() / 100)° level (boxes below are on the level frame)\n" } ?? "") + readBlocks.map { read in
             "block \(read.block.box) \(read.block.isOutlined ? "caption " : "")\(read.block.polarity.rawValue) x-height \(read.block.xHeight)"
@@ -60,9 +63,9 @@ public final class FrameAnalyzer {
 
     /// Each block read, its rows in order.
     private func readEach(_ blocks: [TextBlock], in image: GrayImage, contentArea: BoundingBox,
-                          shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadBlock] {
+                          shouldCancel: (@Sendable () -> Bool)?, limit: OCRTimeLimit?) throws(FrameGrabError) -> [ReadBlock] {
         let pieces = RecognitionPlan(blocks: blocks, frame: contentArea).pieces
-        let read = try recognize(pieces, of: blocks, in: image, shouldCancel: shouldCancel)
+        let read = try recognize(pieces, of: blocks, in: image, shouldCancel: shouldCancel, limit: limit)
         return blocks.indices.map { blockIndex in
             var readBlock = ReadBlock(block: blocks[blockIndex], rows: [])
             for index in pieces.indices.filter({ pieces[$0].blockIndex == blockIndex })
@@ -85,7 +88,7 @@ public final class FrameAnalyzer {
 
     /// Reads every piece, spread over the engines; results in the pieces' order.
     private func recognize(_ pieces: [RecognitionPlan.Piece], of blocks: [TextBlock], in image: GrayImage,
-                           shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [[ReadRow]] {
+                           shouldCancel: (@Sendable () -> Bool)?, limit: OCRTimeLimit?) throws(FrameGrabError) -> [[ReadRow]] {
         let results = Mutex([[ReadRow]](repeating: [], count: pieces.count))
         let next = Atomic(0)
         let failure = Mutex<FrameGrabError?>(nil)
@@ -104,10 +107,21 @@ public final class FrameAnalyzer {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < pieces.count, shouldCancel?() != true else { return }
+                if let limit, limit.isSpent {
+                    limit.markReached()
+                    return
+                }
                 let piece = pieces[index]
                 let rows: [ReadRow]
                 do throws(FrameGrabError) {
-                    rows = try Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine, shouldCancel: shouldCancel)
+                    let read = { (stop: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadRow] in
+                        try Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine, shouldCancel: stop)
+                    }
+                    if let limit {
+                        rows = try limit.counting { isSpent throws(FrameGrabError) in try read { shouldCancel?() == true || isSpent() } }
+                    } else {
+                        rows = try read(shouldCancel)
+                    }
                 } catch {
                     failure.withLock { $0 = error }
                     return
@@ -127,4 +141,6 @@ public struct FrameText: Sendable {
     public var regions: [Region]
     /// The text blocks found and what OCR read in each row, for `--debug-layout`.
     public var layout = ""
+    /// Whether OCR stopped at its time limit, leaving lines unread.
+    public var ocrTimeLimitReached = false
 }

@@ -30,6 +30,11 @@ public final class FrameGrabber {
         public var reusesReadings = false
         /// Reports carry the frame as shown (`FrameReport.picture`), to be written out.
         public var keepsPicture = false
+        /// The processor time OCR may spend on one frame, in seconds (see `OCRTimeLimit`); nil
+        /// for no limit. Real screens take a second or two of it; a frame of noise or dense
+        /// texture would take far longer for nothing.
+        public var ocrTimeLimit: Double? = Options.defaultOCRTimeLimit
+        public static let defaultOCRTimeLimit = 10.0
 
         public init(ocr: TesseractEngine.Configuration = .init(), decoderThreads: Int = 0,
                     ocrThreads: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -51,6 +56,7 @@ public final class FrameGrabber {
     public private(set) var protection: Protection?
     private let describesLayout: Bool
     private let keepsPicture: Bool
+    private let ocrTimeLimit: Double?
     private let crop: BoundingBox?
     /// What stdin was copied into, kept open as long as FFmpeg may read it.
     private let spool: SpooledInput?
@@ -80,6 +86,7 @@ public final class FrameGrabber {
     private init(input: ProbedInput, spool: SpooledInput?, options: Options, engines shared: EnginePool?) throws(FrameGrabError) {
         describesLayout = options.describesLayout
         keepsPicture = options.keepsPicture
+        ocrTimeLimit = options.ocrTimeLimit
         crop = options.crop
         self.spool = spool
         let path = input.path
@@ -172,12 +179,14 @@ public final class FrameGrabber {
             if let crop {
                 // The stream may have changed size since it was opened.
                 try FrameGrabber.check(crop, fitsIn: frame.image.width, frame.image.height, path: source.path)
-                text = try analyzer.read(frame.image.cropped(to: crop), color: frame.color?.cropped(to: crop), shouldCancel: shouldCancel, describingLayout: describesLayout)
+                text = try analyzer.read(frame.image.cropped(to: crop), color: frame.color?.cropped(to: crop), shouldCancel: shouldCancel,
+                                         ocrTimeLimit: ocrTimeLimit, describingLayout: describesLayout)
                 text.contentArea = text.contentArea.offset(dx: crop.x, dy: crop.y)
                 text.regions = text.regions.map { $0.offset(dx: crop.x, dy: crop.y) }
                 if describesLayout { text.layout = "crop \(crop): the boxes below are within it\n" + text.layout }
             } else {
-                text = try analyzer.read(frame.image, color: frame.color, shouldCancel: shouldCancel, describingLayout: describesLayout)
+                text = try analyzer.read(frame.image, color: frame.color, shouldCancel: shouldCancel, ocrTimeLimit: ocrTimeLimit,
+                                         describingLayout: describesLayout)
             }
         } catch {
             throw error.about(source.path)
@@ -187,7 +196,7 @@ public final class FrameGrabber {
         var report = FrameReport(
             source: source,
             frame: .init(requested: time, time: frame.time, width: frame.image.width, height: frame.image.height,
-                         contentArea: text.contentArea, crop: crop),
+                         contentArea: text.contentArea, crop: crop, ocrTimeLimitReached: text.ocrTimeLimitReached),
             status: .analyzed,
             skipReason: nil,
             regions: text.regions

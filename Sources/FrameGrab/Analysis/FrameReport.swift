@@ -23,6 +23,9 @@ public struct FrameReport: Sendable {
         /// `--at` on the same frame, a frame follow read again): nil when it was read for
         /// `requested`.
         public var reusedFrom: MediaTime?
+        /// Whether OCR stopped at its time limit (`FrameGrabber.Options.ocrTimeLimit`): the
+        /// regions hold what was read by then.
+        public var ocrTimeLimitReached = false
     }
 
     /// Where the time went, for `--verbose` and benchmarks.

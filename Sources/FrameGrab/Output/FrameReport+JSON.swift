@@ -72,6 +72,7 @@ extension FrameReport.Frame {
             ("content_area", contentArea?.json ?? .null),
             ("crop", crop?.json ?? .null),
             ("reused_from", reusedFrom.map { .number($0.seconds, decimals: 6) } ?? .null),
+            ("ocr_time_limit_reached", .bool(ocrTimeLimitReached)),
         ])
     }
 }

@@ -94,6 +94,28 @@ struct GrabInputsTests {
         #expect(eightK.stdout.contains("framegrab reads 8K"), "\(eightK.stdout.prefix(600))")
     }
 
+    @Test("--timeout 0: OCR reads nothing and says so (status 0, one line); none and the default read alike; a malformed one is a usage error")
+    func ocrTimeLimit() throws {
+        let clip = "TestVideos/talk-light.mp4"
+        let spent = try FrameGrabCommand.run(["--at", "4.5", "--timeout", "0", clip])
+        #expect(spent.status == 0, "\(spent)")
+        #expect(spent.stderr.split(separator: "\n").count == 1 && spent.stderr.contains("time limit"), "\(spent.stderr)")
+        let cut = try #require(try Self.documents(spent).first)
+        #expect((cut.root["frame"] as? [String: Any])?["ocr_time_limit_reached"] as? Bool == true)
+        #expect(cut.regions.isEmpty, "nothing was read: \(cut.texts)")
+
+        let unlimited = try FrameGrabCommand.run(["--at", "4.5", "--timeout", "none", clip])
+        let standard = try FrameGrabCommand.run(["--at", "4.5", clip])
+        #expect(unlimited.status == 0 && standard.status == 0 && standard.stderr.isEmpty)
+        #expect(unlimited.stdout == standard.stdout, "a slide is read well within the default limit")
+        let read = try #require(try Self.documents(standard).first)
+        #expect((read.root["frame"] as? [String: Any])?["ocr_time_limit_reached"] as? Bool == false)
+        #expect(!read.regions.isEmpty)
+
+        let malformed = try FrameGrabCommand.run(["--at", "4.5", "--timeout", "soon", clip])
+        #expect(malformed.status == 2 && malformed.stderr.contains("--timeout"), "\(malformed)")
+    }
+
     // MARK: stdin
 
     @Test("- reads an MP4 whose moov comes after its media from a pipe, as the file reads, named -")

@@ -84,6 +84,7 @@ struct JSONDocument {
         #expect(try integer(frame["height"], "frame.height") == truth.display.height)
         #expect(frame.keys.contains("crop") && frame["crop"] is NSNull, "crop is null without --crop")
         #expect(frame.keys.contains("reused_from") && frame["reused_from"] is NSNull, "each --at here shows a frame of its own")
+        #expect(frame["ocr_time_limit_reached"] as? Bool == false, "a test clip's frame is read well within the time limit")
 
         #expect(root["status"] as? String == "analyzed")
         #expect(root["skip_reason"] is NSNull, "skip_reason is null when analysed")
