@@ -116,8 +116,12 @@ final class SettleDetector {
                 index += 1
                 continue
             }
+            // Each stretch begins after the one it follows: a change dated at or before the
+            // stretch's own start (a frame of another size, timestamps gone wrong) would begin
+            // the same stretch again, and again.
+            let started = stretch?.start ?? began
             if let settled = close(at: began) { closed.append(settled) }
-            let restart = recent.firstIndex { $0.sample.time >= began } ?? index
+            let restart = recent.firstIndex { $0.sample.time >= began && $0.sample.time > started } ?? index
             begin(with: recent[restart])
             index = restart + 1
         }

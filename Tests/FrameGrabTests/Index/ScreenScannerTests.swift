@@ -100,4 +100,21 @@ struct ScreenScannerTests {
             }
         }
     }
+
+    /// counter.webm with a chunk of it written four more times after itself, as
+    /// `scripts/torture` made the two files that hung `index` (found with --seed 1).
+    @Test("A file whose timestamps go back (a chunk repeated) is scanned to its end, its screens in order",
+          arguments: [(start: 142_321, length: 56_860), (start: 60_092, length: 53_578)])
+    func timestampsGoingBack(start: Int, length: Int) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("counter.webm")))
+        let chunk = original[start..<(start + length)]
+        let scratch = try Scratch()
+        let path = scratch.path("repeated.webm")
+        try (original[..<start] + chunk + chunk + chunk + chunk + original[start...]).write(to: URL(fileURLWithPath: path))
+        let found = Mutex<[SettledScreen]>([])
+        _ = try ScreenScanner(path: path).scan { screen in found.withLock { $0.append(screen) } }
+        let screens = found.withLock { $0 }
+        #expect(!screens.isEmpty)
+        #expect(zip(screens, screens.dropFirst()).allSatisfy { $0.end <= $1.start }, "\(screens.map { ($0.start, $0.end) })")
+    }
 }
