@@ -21,7 +21,7 @@ public final class FrameAnalyzer {
     /// `ocrTimeLimit` bounds the processor time OCR may spend on the frame (see `OCRTimeLimit`).
     public func read(_ image: GrayImage, color: ColorPlanes? = nil, shouldCancel: (@Sendable () -> Bool)? = nil,
                      ocrTimeLimit: Double? = nil, describingLayout: Bool = false) throws(FrameGrabError) -> FrameText {
-        let limit = ocrTimeLimit.map(OCRTimeLimit.init(seconds:))
+        let limit = OCRTimeLimit(seconds: ocrTimeLimit)
         let shown = color.map { image.inkLifted(by: $0) } ?? image
         let contentArea = ActivePictureArea.find(in: shown, color: color)
         var found = find(in: shown, contentArea)
@@ -49,7 +49,7 @@ public final class FrameAnalyzer {
         let trace = describingLayout ? PassTrace() : nil
         let regions = Reading.regions(from: readBlocks, contentArea: contentArea, image: image, trace: trace)
         var text = FrameText(contentArea: contentArea, regions: regions.map { deskewed?.inFrame($0, within: contentArea) ?? $0 })
-        text.ocrTimeLimitReached = limit?.wasReached ?? false
+        text.ocrTimeLimitReached = limit.wasReached
         guard let trace else { return text }
         text.layout = (deskewed.map { "turned \(($0.degrees * 100).rounded() / 100)° level (boxes below are on the level frame)\n" } ?? "") + readBlocks.map { read in
             "block \(read.block.box) \(read.block.isOutlined ? "caption " : "")\(read.block.polarity.rawValue) x-height \(read.block.xHeight)"
@@ -63,7 +63,7 @@ public final class FrameAnalyzer {
 
     /// Each block read, its rows in order.
     private func readEach(_ blocks: [TextBlock], in image: GrayImage, contentArea: BoundingBox,
-                          shouldCancel: (@Sendable () -> Bool)?, limit: OCRTimeLimit?) throws(FrameGrabError) -> [ReadBlock] {
+                          shouldCancel: (@Sendable () -> Bool)?, limit: OCRTimeLimit) throws(FrameGrabError) -> [ReadBlock] {
         let pieces = RecognitionPlan(blocks: blocks, frame: contentArea).pieces
         let read = try recognize(pieces, of: blocks, in: image, shouldCancel: shouldCancel, limit: limit)
         return blocks.indices.map { blockIndex in
@@ -88,7 +88,7 @@ public final class FrameAnalyzer {
 
     /// Reads every piece, spread over the engines; results in the pieces' order.
     private func recognize(_ pieces: [RecognitionPlan.Piece], of blocks: [TextBlock], in image: GrayImage,
-                           shouldCancel: (@Sendable () -> Bool)?, limit: OCRTimeLimit?) throws(FrameGrabError) -> [[ReadRow]] {
+                           shouldCancel: (@Sendable () -> Bool)?, limit: OCRTimeLimit) throws(FrameGrabError) -> [[ReadRow]] {
         let results = Mutex([[ReadRow]](repeating: [], count: pieces.count))
         let next = Atomic(0)
         let failure = Mutex<FrameGrabError?>(nil)
@@ -107,20 +107,16 @@ public final class FrameAnalyzer {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < pieces.count, shouldCancel?() != true else { return }
-                if let limit, limit.isSpent {
+                if limit.isSpent {
                     limit.markReached()
                     return
                 }
                 let piece = pieces[index]
                 let rows: [ReadRow]
                 do throws(FrameGrabError) {
-                    let read = { (stop: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadRow] in
-                        try Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine, shouldCancel: stop)
-                    }
-                    if let limit {
-                        rows = try limit.counting { isSpent throws(FrameGrabError) in try read { shouldCancel?() == true || isSpent() } }
-                    } else {
-                        rows = try read(shouldCancel)
+                    rows = try limit.counting { isSpent throws(FrameGrabError) in
+                        try Reading.read(piece, of: blocks[piece.blockIndex], in: image, with: engine,
+                                         shouldCancel: { shouldCancel?() == true || isSpent() })
                     }
                 } catch {
                     failure.withLock { $0 = error }

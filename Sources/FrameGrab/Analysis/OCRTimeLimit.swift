@@ -10,8 +10,9 @@ final class OCRTimeLimit: Sendable {
     private let spent = Atomic<UInt64>(0)
     private let reached = Atomic(false)
 
-    init(seconds: Double) {
-        limit = UInt64(max(0, seconds) * 1e9)
+    /// `seconds` of processor time; nil for no limit.
+    init(seconds: Double?) {
+        limit = seconds.map { UInt64(max(0, $0) * 1e9) } ?? .max
     }
 
     /// Whether the limit cut the reading short: a line stopped or left unread.
@@ -31,7 +32,7 @@ final class OCRTimeLimit: Sendable {
         let start = Self.threadTime()
         defer { spent.add(Self.threadTime() &- start, ordering: .relaxed) }
         return try body { [self] in
-            guard spent.load(ordering: .relaxed) &+ (Self.threadTime() &- start) >= limit else { return false }
+            guard spent.load(ordering: .relaxed) + (Self.threadTime() &- start) >= limit else { return false }
             markReached()
             return true
         }

@@ -38,7 +38,7 @@ final class ScreenSampler {
     private(set) var framesDecoded = 0
     private(set) var framesSkipped = 0
     /// The presentation time of the last frame read so far, for progress.
-    private(set) var position = MediaTime(microseconds: 0)
+    var position: MediaTime { lastGiven ?? MediaTime(microseconds: 0) }
     /// The time of the last sample given; nil before the first.
     private var lastGiven: MediaTime?
 
@@ -106,10 +106,7 @@ final class ScreenSampler {
         // Presentation order is what settling is judged in: a damaged or spliced file whose
         // timestamps go back shows nothing new at a time already passed, so those frames go.
         if let lastGiven { samples.removeAll { $0.time <= lastGiven } }
-        if let last = samples.last {
-            position = last.time
-            lastGiven = last.time
-        }
+        if let last = samples.last { lastGiven = last.time }
         continuing = cut
         group = PacketGroup()
         groupKeyPicture = nil
