@@ -24,6 +24,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Linux calls Swift's Glibc module does not import (pipe2, prctl): headers only.
+        .systemLibrary(
+            name: "CLinux"
+        ),
         // What was read, as values and their JSON: no C library.
         .target(
             name: "FrameGrabModel"
@@ -54,7 +58,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "framegrab-reader",
-            dependencies: ["FrameGrab", "FrameGrabCommandLine"]
+            dependencies: ["FrameGrab", "FrameGrabCommandLine", "CLinux"]
         ),
         .testTarget(
             name: "FrameGrabTests",

@@ -28,6 +28,9 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
     case ocrFailed(path: String?, reason: String)
     /// Something framegrab itself got wrong.
     case internalFailure(path: String, reason: String)
+    /// The process reading the video for `framegrab index` died: it crashed, stopped making
+    /// progress or ran out of memory (see `IsolatedVideoReader`).
+    case readerFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -54,6 +57,8 @@ public enum FrameGrabError: Error, Equatable, CustomStringConvertible {
             return (path.map { "\($0): " } ?? "") + "OCR failed (\(reason))"
         case .internalFailure(let path, let reason):
             return "\(path): internal error (\(reason))"
+        case .readerFailed(let path, let reason):
+            return "\(path): reading failed (\(reason))"
         }
     }
 }

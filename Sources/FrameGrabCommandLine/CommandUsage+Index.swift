@@ -5,6 +5,7 @@ extension CommandUsage {
         summary: "read every settled screen of a library of videos into a database",
         synopsis: """
             framegrab index [--db PATH] [--jobs N] [--settle DURATION] [--force]
+                            [--memory-limit SIZE] [--stall-timeout DURATION]
                             [--json [-o FILE] [--pretty]] [--from FILE] PATH...
             """,
         description: """
@@ -20,12 +21,19 @@ extension CommandUsage {
             transaction: Ctrl-C stops at once, keeping every video finished; a video that fails is
             recorded with its error and the others go on; protected (DRM) content is recorded as
             skipped, nothing decoded.
+
+            Each video is read by a worker process of its own. One that crashes (a fault in the
+            demuxer, decoder or OCR), reports no progress for --stall-timeout, or holds more
+            memory than --memory-limit is stopped and its video recorded as failed with the
+            cause; the batch goes on, and the next run tries that video again.
             """,
         options: [
             Option("--db", value: "PATH", summary: "the database (default: framegrab.db here); created if missing"),
             Option("-j", "--jobs", value: "N", summary: "videos read at once (default: the number of cores)"),
             Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms, 1m)"),
             Option("--force", summary: "index again videos already indexed"),
+            Option("--memory-limit", value: "SIZE", summary: "resident memory a video's worker may hold, e.g. 512M, 2G\n(default: half the machine's memory shared by --jobs, 1G at least)"),
+            Option("--stall-timeout", value: "DURATION", summary: "how long a video's worker may go without progress (default 2m)"),
             Option("--json", summary: "one JSON line per video on stdout: schema_version, path,\nstatus, duration, screens, regions, seconds, error"),
             Option("-o", "--output", value: "FILE", summary: "with --json: those lines to FILE instead of stdout, whole:\nFILE is replaced only when status is 0, else left as it was"),
             Option("--pretty", summary: "with --json: indent them for people"),

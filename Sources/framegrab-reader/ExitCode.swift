@@ -25,7 +25,7 @@ enum ExitCode: Int32 {
         case .timeOutsideVideo, .durationUnknown: self = .timeOutsideVideo
         case .cropOutsideFrame: self = .usage
         case .ocrUnavailable: self = .ocrUnavailable
-        case .ocrFailed, .internalFailure: self = .internalFailure
+        case .ocrFailed, .internalFailure, .readerFailed: self = .internalFailure
         }
     }
 }

@@ -12,6 +12,9 @@ enum IndexCommand {
         var settle = MediaTime(microseconds: 1_000_000)
         var force = false
         var json = false
+        var memoryLimit = IndexCommand.defaultMemoryLimit(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        var memoryLimitGiven = false
+        var stallLimit = 120.0
         var common = CommonOptions()
         var paths: [String] = []
         var words = Arguments(arguments)
@@ -27,6 +30,23 @@ enum IndexCommand {
                     jobs = count
                 case "--settle": settle = try SettleOption.positive(try words.value(for: "--settle"))
                 case "--force": force = true
+                case "--memory-limit":
+                    let text = try words.value(for: "--memory-limit")
+                    guard let bytes = IndexCommand.size(text), bytes >= 64 << 20 else {
+                        throw UsageFailure(message: "--memory-limit '\(text)' is not a size of 64M or more (e.g. 512M, 2G)")
+                    }
+                    memoryLimit = bytes
+                    memoryLimitGiven = true
+                case "--stall-timeout":
+                    let text = try words.value(for: "--stall-timeout")
+                    let time: MediaTime
+                    do throws(TimeSyntaxError) {
+                        time = try MediaTime(parsing: text)
+                    } catch {
+                        throw UsageFailure(message: "--stall-timeout '\(text)' is not a duration: \(error.explanation)")
+                    }
+                    guard time.microseconds > 0 else { throw UsageFailure(message: "--stall-timeout '\(text)' must be more than zero") }
+                    stallLimit = time.seconds
                 case "--json": json = true
                 case "--from": paths += try listedPaths(in: try words.value(for: "--from"))
                 default:
@@ -49,6 +69,7 @@ enum IndexCommand {
             return ExitCode.success.rawValue
         }
         common.routeFFmpegLog()
+        if !memoryLimitGiven { memoryLimit = IndexCommand.defaultMemoryLimit(jobs: jobs) }
         guard Console.send(to: common.output) else { return ExitCode.outputFailed.rawValue }
 
         let store: SQLiteScreenStore
@@ -72,7 +93,9 @@ enum IndexCommand {
 
         let interrupted = Interruption.watch()
         let progress = IndexProgress(total: videos.count, json: json, color: common.color)
-        let options = LibraryIndexer.Options(scan: .init(settle: settle, ocr: common.ocr), jobs: jobs, force: force)
+        let workers = WorkerProcessReader(database: database, verbose: common.verbose,
+                                          memoryLimit: memoryLimit, stallLimit: stallLimit)
+        let options = LibraryIndexer.Options(scan: .init(settle: settle, ocr: common.ocr), jobs: jobs, force: force, isolatedReader: workers)
         let outcomes = LibraryIndexer(store: store, options: options)
             .index(videos, shouldCancel: interrupted.check, events: progress.take)
         progress.end()
@@ -87,6 +110,27 @@ enum IndexCommand {
         }
         if failed || outcomes.contains(where: { $0.status == .failed }) { return 9 }
         return Console.finish(ExitCode.success.rawValue, succeeded: true)
+    }
+
+    /// Each video's worker may use a share of half the machine's memory, 1 GiB at least.
+    static func defaultMemoryLimit(jobs: Int) -> Int {
+        max(1 << 30, Int(ProcessInfo.processInfo.physicalMemory / 2) / max(1, jobs))
+    }
+
+    /// `512M`, `2G`, `1.5G`, `800K` (binary units, as `ulimit` and `sort -S` count) or bytes.
+    static func size(_ text: String) -> Int? {
+        let units: [Character: Double] = ["K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024, "T": 1024 * 1024 * 1024 * 1024]
+        var number = Substring(text.uppercased())
+        if let suffix = ["IB", "B"].first(where: { number.count > $0.count && number.hasSuffix($0) }) {
+            number = number.dropLast(suffix.count)
+        }
+        var scale = 1.0
+        if let last = number.last, let unit = units[last] {
+            scale = unit
+            number = number.dropLast()
+        }
+        guard let value = Double(number), value.isFinite, value >= 0, value * scale < Double(Int.max / 2) else { return nil }
+        return Int(value * scale)
     }
 
     private static func listedPaths(in file: String) throws(UsageFailure) -> [String] {

@@ -15,7 +15,12 @@ let commands = CommandTable(default: Command(.grab, run: { GrabCommand.run(argum
     Command(.scan, run: ScanCommand.run),
 ])
 
-let status = commands.run(Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// `framegrab index` runs this binary again for each video (IndexWorker): not a command of
+// framegrab's, so not in the table.
+let status = arguments.first == IndexWorker.command
+    ? IndexWorker.main(arguments: Array(arguments.dropFirst()))
+    : commands.run(arguments)
 // A command that did not finish its output (Console.finish) failed: -o FILE stays as it was.
 Console.discardOutput()
 exit(status)

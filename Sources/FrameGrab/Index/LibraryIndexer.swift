@@ -7,7 +7,9 @@ import Synchronization
 ///
 /// Videos are read in parallel, each worker with its own decoders and OCR engine; a video
 /// already indexed from the same file is skipped; a protected one is recorded as such,
-/// nothing decoded; one that fails is recorded with its error, and the batch goes on.
+/// nothing decoded; one that fails is recorded with its error, and the batch goes on. With an
+/// `isolatedReader`, each video is read and stored by another process, so that one that
+/// crashes, hangs or runs out of memory fails alone.
 public final class LibraryIndexer: Sendable {
     public struct Options: Sendable {
         public var scan: ScreenScanner.Options
@@ -16,11 +18,15 @@ public final class LibraryIndexer: Sendable {
         public var jobs: Int
         /// Index again videos already indexed from the same file.
         public var force: Bool
+        /// Reads and stores each video that needs reading somewhere else; nil reads it here.
+        public var isolatedReader: (any IsolatedVideoReader)?
 
-        public init(scan: ScreenScanner.Options = .init(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false) {
+        public init(scan: ScreenScanner.Options = .init(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false,
+                    isolatedReader: (any IsolatedVideoReader)? = nil) {
             self.scan = scan
             self.jobs = max(1, jobs)
             self.force = force
+            self.isolatedReader = isolatedReader
         }
     }
 
@@ -45,6 +51,11 @@ public final class LibraryIndexer: Sendable {
         public var error: FrameGrabError?
         /// The store refused the video: the batch cannot go on.
         public var storeError: IndexStoreError?
+
+        public init(path: String, status: Status) {
+            self.path = path
+            self.status = status
+        }
     }
 
     /// What the batch is doing, as it happens, for progress displays.
@@ -95,7 +106,7 @@ public final class LibraryIndexer: Sendable {
     }
 
     private func indexVideo(at path: String, scan: ScreenScanner.Options, shouldCancel: @escaping @Sendable () -> Bool,
-                            events: @Sendable (Event) -> Void) -> Outcome {
+                            events: @escaping @Sendable (Event) -> Void) -> Outcome {
         let started = Date()
         var outcome = Outcome(path: path, status: .failed)
         func finished(_ status: Outcome.Status) -> Outcome {
@@ -120,7 +131,22 @@ public final class LibraryIndexer: Sendable {
             return finished(.failed)
         }
         events(.started(path: path))
+        if let reader = options.isolatedReader {
+            return readElsewhere(path, by: reader, fingerprint: fingerprint, scan: scan, started: started,
+                                 shouldCancel: shouldCancel, events: events)
+        }
+        return readHere(path, fingerprint: fingerprint, scan: scan, started: started, shouldCancel: shouldCancel, events: events)
+    }
 
+    /// Reads the video in this process and stores it.
+    private func readHere(_ path: String, fingerprint: VideoFingerprint, scan: ScreenScanner.Options, started: Date,
+                          shouldCancel: @escaping @Sendable () -> Bool, events: @Sendable (Event) -> Void) -> Outcome {
+        var outcome = Outcome(path: path, status: .failed)
+        func finished(_ status: Outcome.Status) -> Outcome {
+            outcome.status = status
+            outcome.seconds = Date().timeIntervalSince(started)
+            return outcome
+        }
         var record = IndexedVideo(path: path, size: fingerprint.size, modified: fingerprint.modified, fingerprint: fingerprint.digest,
                                   duration: nil, status: .indexed, error: nil, indexedAt: Date().timeIntervalSince1970)
         let screens = Mutex<[SettledScreen]>([])
@@ -160,6 +186,44 @@ public final class LibraryIndexer: Sendable {
         case .failed: return finished(.failed)
         }
     }
+}
+
+extension LibraryIndexer {
+    /// Has `reader` read and store the video; when the reader died instead (`Outcome.error` is
+    /// `readerFailed`), records that failure, unless the reader stored the video before it died.
+    private func readElsewhere(_ path: String, by reader: any IsolatedVideoReader, fingerprint: VideoFingerprint,
+                               scan: ScreenScanner.Options, started: Date,
+                               shouldCancel: @escaping @Sendable () -> Bool, events: @escaping @Sendable (Event) -> Void) -> Outcome {
+        var outcome = reader.read(path, scan: scan, shouldCancel: shouldCancel,
+                                  progress: { events(.progress(path: path, position: $0, duration: $1)) })
+        outcome.seconds = Date().timeIntervalSince(started)
+        guard case .readerFailed = outcome.error, !shouldCancel() else { return outcome }
+        do throws(IndexStoreError) {
+            if let stored = try store.video(at: path), stored.indexedAt >= started.timeIntervalSince1970, fingerprint.matches(stored) {
+                // Stored whole just before the reader died: that stands.
+                outcome.status = stored.status == .indexed ? .indexed : stored.status == .protected ? .protected : .failed
+                outcome.error = nil
+                return outcome
+            }
+            let record = IndexedVideo(path: path, size: fingerprint.size, modified: fingerprint.modified, fingerprint: fingerprint.digest,
+                                      duration: outcome.duration, status: .failed, error: outcome.error?.description,
+                                      indexedAt: Date().timeIntervalSince1970)
+            try store.replace(record, screens: [])
+        } catch {
+            outcome.storeError = error
+        }
+        return outcome
+    }
+}
+
+/// Reads one video and stores it whole in the index, away from the indexer's process: a
+/// worker process that can crash, hang or run out of memory without taking the batch down.
+public protocol IsolatedVideoReader: Sendable {
+    /// The video's outcome as the reader reports it; `progress` gets its position and
+    /// duration as reading goes on. A reader that dies gives a `failed` outcome whose error
+    /// is `readerFailed`; once `shouldCancel` answers true, it stops the reading unwritten.
+    func read(_ path: String, scan: ScreenScanner.Options, shouldCancel: @escaping @Sendable () -> Bool,
+              progress: @escaping @Sendable (MediaTime, MediaTime?) -> Void) -> LibraryIndexer.Outcome
 }
 
 /// The store, one caller at a time: a `ScreenStore` is used from one thread at a time.
