@@ -62,8 +62,18 @@ let package = Package(
         ),
         .testTarget(
             name: "FrameGrabTests",
-            dependencies: ["FrameGrab", "FrameGrabModel", "FrameGrabStore"]
+            dependencies: ["FrameGrab", "FrameGrabModel", "FrameGrabStore"],
+            exclude: ["Fuzz/Inputs"]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer harnesses (scripts/fuzz): only when asked, since without -sanitize=fuzzer the
+// binary has no `main` and an ordinary build would fail to link it.
+if Context.environment["FRAMEGRAB_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(
+        name: "framegrab-fuzz",
+        dependencies: ["FrameGrab", "FrameGrabModel", "FrameGrabStore"]
+    ))
+}
