@@ -26,6 +26,9 @@ extension CommandUsage {
             demuxer, decoder or OCR), reports no progress for --stall-timeout, or holds more
             memory than --memory-limit is stopped and its video recorded as failed with the
             cause; the batch goes on, and the next run tries that video again.
+
+            One index writes to a database at a time: another started on it meanwhile says so
+            and exits with status 2. search and export read it while it is written.
             """,
         options: [
             Option("--db", value: "PATH", summary: "the database (default: framegrab.db here); created if missing"),
@@ -50,7 +53,7 @@ extension CommandUsage {
             Exit status:
               0    every video was indexed, unchanged, or skipped as protected
               2    usage error, or the database cannot be opened or written (not a framegrab
-                   database, no permission)
+                   database, no permission, disk full, another index writing to it)
               7    OCR unavailable: Tesseract language data missing
               9    some videos failed (each said on stderr and recorded); the others were indexed
               130  interrupted (Ctrl-C): the videos finished before are kept

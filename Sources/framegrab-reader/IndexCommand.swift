@@ -80,6 +80,11 @@ enum IndexCommand {
             return ExitCode.usage.rawValue
         }
 
+        guard IndexerLock.take(database) else {
+            Console.error("\(database): another framegrab index is writing to this database; wait for it to finish, or give this one another --db")
+            return ExitCode.usage.rawValue
+        }
+
         var failed = false
         var videos: [String] = []
         for entry in VideoLibrary.videos(in: paths) {
@@ -139,6 +144,19 @@ enum IndexCommand {
             throw UsageFailure(message: "--from '\(file)': cannot read it")
         }
         return VideoLibrary.paths(listedIn: text)
+    }
+}
+
+/// One indexer per database at a time: an exclusive flock(2) on the database file, held until
+/// the process ends. `search` and `export` do not take it, and SQLite's own locks are fcntl(2)
+/// locks, which flock does not touch on Linux. The descriptor is never closed: closing any
+/// descriptor of the file would drop this process's fcntl locks, SQLite's included.
+enum IndexerLock {
+    static func take(_ database: String) -> Bool {
+        let descriptor = open(database, O_RDONLY | O_CLOEXEC)
+        // Not there or not readable: the store said so already; nothing to share.
+        guard descriptor >= 0 else { return true }
+        return flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK
     }
 }
 

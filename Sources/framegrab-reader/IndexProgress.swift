@@ -60,8 +60,11 @@ final class IndexProgress: Sendable {
         if json { Console.output(outcome.json) }
         let name = outcome.path
         switch outcome.status {
+        case .failed where outcome.error == nil && outcome.storeError != nil:
+            // The store refused it: that ends the batch, and `index` says so once, last.
+            break
         case .failed:
-            Console.error(outcome.error?.description ?? outcome.storeError?.description ?? "\(name): failed")
+            Console.error(outcome.error?.description ?? "\(name): failed")
         case .protected:
             Console.error(outcome.error?.description ?? "\(name): protected content skipped")
         case .indexed where !drawsBar:

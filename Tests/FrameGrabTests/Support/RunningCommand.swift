@@ -16,7 +16,9 @@ final class RunningCommand: @unchecked Sendable {
     private let errorURL: URL
     private let scratch: URL
 
-    init(_ executable: String, _ arguments: [String], in directory: URL = Fixtures.packageRoot) throws {
+    /// `environment` changes the test's own: a value sets a variable.
+    init(_ executable: String, _ arguments: [String], in directory: URL = Fixtures.packageRoot,
+         environment changes: [String: String] = [:]) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("framegrab-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         errorURL = scratch.appendingPathComponent("stderr")
@@ -26,6 +28,7 @@ final class RunningCommand: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !changes.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(changes) { $1 } }
         input = Pipe()
         let output = Pipe()
         // Pipes are inherited by every process spawned meanwhile (tests run in parallel), which
