@@ -47,6 +47,7 @@ extension CommandUsage {
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "events, timings and cache hits on stderr"),
+            Option("--time-limit", value: "DURATION", summary: "end the whole run after DURATION (status 124); results\nwritten before are kept, -o FILE is left as it was"),
             Option("--color", value: "WHEN", summary: "auto (default), always or never: taken by every command, though\nthis one prints no colour"),
             Option("-h", "--help", summary: "show this help"),
         ],
@@ -61,6 +62,7 @@ extension CommandUsage {
               8    mpv unreachable: SOCKET does not exist, refuses, or does not answer within 3 s
               10   the output could not be written: stdout closed or full, -o FILE not writable
                    (one line on stderr; FILE keeps the whole documents written before)
+              124  --time-limit reached: stopped (one line on stderr)
               141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
                    a shell reports for a tool SIGPIPE stopped
             A problem with one event (a malformed line, a time outside the video, an open that

@@ -66,6 +66,7 @@ extension CommandUsage {
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng; e.g. eng+deu)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "show FFmpeg's log and timings on stderr"),
+            Option("--time-limit", value: "DURATION", summary: "end the whole run after DURATION (status 124); results\nwritten before are kept, -o FILE is left as it was"),
             Option("--debug-layout", summary: "show the text blocks and rows found, what OCR read, and what each\npass changed, on stderr"),
             Option("--color", value: "WHEN", summary: "auto (default), always or never: taken by every command, though\nthis one prints no colour"),
             Option("-h", "--help", summary: "show this help"),
@@ -88,6 +89,7 @@ extension CommandUsage {
               10   the output could not be written: stdout closed or full, -o FILE's directory
                    missing or not writable (one line on stderr; FILE is left as it was), or
                    --frame-out FILE could not be written (FILE is left as it was)
+              124  --time-limit reached: stopped (one line on stderr)
               141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
                    a shell reports for a tool SIGPIPE stopped
             With several --at or inputs, results for the good ones are still printed; the status is

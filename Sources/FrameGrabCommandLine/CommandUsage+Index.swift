@@ -44,6 +44,7 @@ extension CommandUsage {
             Option("-l", "--lang", value: "LANGS", summary: "Tesseract languages, tesseract's syntax (default: eng)"),
             Option("--tessdata-dir", value: "DIR", summary: "where the .traineddata files are"),
             Option("-v", "--verbose", summary: "FFmpeg's log on stderr"),
+            Option("--time-limit", value: "DURATION", summary: "end the whole run after DURATION (status 124); results\nwritten before are kept, -o FILE is left as it was"),
             Option("--color", value: "WHEN", summary: "the progress bar on stderr: auto (default: on a terminal),\nalways, or never (a line per video instead)"),
             Option("-h", "--help", summary: "show this help"),
         ],
@@ -59,6 +60,7 @@ extension CommandUsage {
               130  interrupted (Ctrl-C): the videos finished before are kept
               10   the output could not be written: stdout closed or full, -o FILE's directory
                    missing or not writable (one line on stderr; FILE is left as it was)
+              124  --time-limit reached: stopped (one line on stderr)
               141  stdout is a pipe nobody reads any more (| head): stopped quietly, the status
                    a shell reports for a tool SIGPIPE stopped
             """

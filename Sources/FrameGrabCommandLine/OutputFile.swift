@@ -207,6 +207,13 @@ final class OutputFile: @unchecked Sendable {
         }
     }
 
+    /// Removes the temporary files being written, for a process about to exit at once.
+    static func removePendingTemporaries() {
+        for slot in 0..<2 {
+            if let path = OutputFile.pendingTemporaries[slot] { unlink(path) }
+        }
+    }
+
     private static let removeTemporaryThenDie: @convention(c) (Int32) -> Void = { signalNumber in
         for slot in 0..<2 {
             if let path = OutputFile.pendingTemporaries[slot] { unlink(path) }

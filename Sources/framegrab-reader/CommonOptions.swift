@@ -9,6 +9,8 @@ struct CommonOptions {
     var verbose = false
     var color = ColorChoice.auto
     var showHelp = false
+    /// `--time-limit`: the whole run ends after this many seconds; nil for no limit.
+    var timeLimit: Double?
     var video: String?
     var output = OutputOptions()
 
@@ -31,6 +33,16 @@ struct CommonOptions {
             color = try ColorChoice(option: try words.value(for: argument))
         case "--help", "-h":
             showHelp = true
+        case "--time-limit":
+            let text = try words.value(for: argument)
+            let time: MediaTime
+            do throws(TimeSyntaxError) {
+                time = try MediaTime(parsing: text)
+            } catch {
+                throw UsageFailure(message: "--time-limit '\(text)' is not a duration: \(error.explanation)")
+            }
+            guard time.microseconds > 0 else { throw UsageFailure(message: "--time-limit '\(text)' must be more than zero") }
+            timeLimit = time.seconds
         case "--":
             for path in words.rest() { try setVideo(path) }
         default:
@@ -58,10 +70,11 @@ struct CommonOptions {
         UsageFailure(message: "unknown option '\(argument)' (see \(command) --help)")
     }
 
-    /// With `--verbose`, FFmpeg's log goes to stderr; otherwise it stays silent.
-    func routeFFmpegLog() {
-        guard verbose else { return }
-        FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32)
+    /// With `--verbose`, FFmpeg's log goes to stderr; otherwise it stays silent. With
+    /// `--time-limit`, the run ends when it is reached.
+    func prepareRun() {
+        if verbose { FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32) }
+        if let timeLimit { RunTimeLimit.start(seconds: timeLimit) }
     }
 
     private mutating func setVideo(_ path: String) throws(UsageFailure) {

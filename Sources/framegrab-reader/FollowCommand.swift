@@ -19,7 +19,7 @@ enum FollowCommand {
             Console.output(CommandUsage.follow.text)
             return .success
         }
-        usage.common.routeFFmpegLog()
+        usage.common.prepareRun()
         // The session never ends on its own: -o FILE grows by whole documents as they come.
         guard Console.send(to: usage.common.output, appending: true) else { return .outputFailed }
         let ocr = usage.common.ocr

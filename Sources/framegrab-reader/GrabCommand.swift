@@ -20,7 +20,7 @@ enum GrabCommand {
             Console.output(Version.description)
             return .success
         }
-        usage.common.routeFFmpegLog()
+        usage.common.prepareRun()
         guard Console.send(to: usage.common.output) else { return .outputFailed }
 
         var status = ExitCode.success

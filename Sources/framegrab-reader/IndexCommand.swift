@@ -68,7 +68,7 @@ enum IndexCommand {
             Console.output(CommandUsage.index.text)
             return ExitCode.success.rawValue
         }
-        common.routeFFmpegLog()
+        common.prepareRun()
         if !memoryLimitGiven { memoryLimit = IndexCommand.defaultMemoryLimit(jobs: jobs) }
         guard Console.send(to: common.output) else { return ExitCode.outputFailed.rawValue }
 

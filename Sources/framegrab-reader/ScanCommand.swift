@@ -29,7 +29,7 @@ enum ScanCommand {
             Console.output(CommandUsage.scan.text)
             return ExitCode.success.rawValue
         }
-        common.routeFFmpegLog()
+        common.prepareRun()
         guard Console.send(to: common.output) else { return ExitCode.outputFailed.rawValue }
 
         var status = ExitCode.success
