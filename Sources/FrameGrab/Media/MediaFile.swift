@@ -24,6 +24,7 @@ public final class MediaFile {
     private let videoStream: UnsafeMutablePointer<AVStream>
     private let videoParameters: UnsafeMutablePointer<AVCodecParameters>
     private let deadline: Deadline
+    private let references: ReferenceRule
 
     /// Opens `path` (a local path or an http(s) URL) once `ProtectionProbe` has found nothing
     /// protected in it; an HLS master playlist opens its sharpest rendition.
@@ -48,6 +49,11 @@ public final class MediaFile {
             throw .internalFailure(path: path, reason: "out of memory")
         }
         context?.pointee.interrupt_callback = deadline.interruptCallback
+        // Whatever else the input makes FFmpeg open (a playlist's segments and keys) must be a
+        // URL or a regular file: see InputLocation.mayReference.
+        references = ReferenceRule(input: input.location, defaultOpen: context?.pointee.io_open)
+        context?.pointee.opaque = Unmanaged.passUnretained(references).toOpaque()
+        context?.pointee.io_open = openIfAllowed
         var options: OpaquePointer? = nil
         // Only what the input needs: no network for local files, no local files for URLs.
         av_dict_set(&options, "protocol_whitelist", InputLocation.protocols(allowingNetwork: input.allowsNetwork), 0)
@@ -350,4 +356,27 @@ extension MediaFile {
             return demuxer.split(separator: ",").first.map(String.init) ?? demuxer
         }
     }
+}
+
+/// What `openIfAllowed` knows: the input itself, which the user chose, and FFmpeg's own opener.
+private final class ReferenceRule {
+    typealias Opener = @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?,
+                                       UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    let input: String
+    let defaultOpen: Opener?
+
+    init(input: String, defaultOpen: Opener?) {
+        self.input = input
+        self.defaultOpen = defaultOpen
+    }
+}
+
+/// `AVFormatContext.io_open`: FFmpeg's opener for the input and for anything it names that
+/// `InputLocation.mayReference` allows; EACCES for the rest.
+private let openIfAllowed: ReferenceRule.Opener = { context, pb, url, flags, options in
+    guard let context, let opaque = context.pointee.opaque, let url else { return -EINVAL }
+    let rule = Unmanaged<ReferenceRule>.fromOpaque(opaque).takeUnretainedValue()
+    let location = String(cString: url)
+    guard location == rule.input || InputLocation.mayReference(location), let open = rule.defaultOpen else { return -EACCES }
+    return open(context, pb, url, flags, options)
 }

@@ -17,6 +17,29 @@ enum InputLocation {
         network ? networkProtocols : localProtocols
     }
 
+    /// Whether FFmpeg may open `location`, named by a playlist on disk (a segment, a key, a
+    /// variant): a URL the protocol whitelist rules on, or a regular file outside /proc, /sys
+    /// and /dev. A playlist naming /dev/zero, a FIFO or /proc/self/mem would otherwise read
+    /// without end, block, or read what is not a video. Links are followed before deciding.
+    static func mayReference(_ location: String) -> Bool {
+        var path = Substring(location)
+        for prefix in ["crypto+", "crypto:"] where path.hasPrefix(prefix) { path = path.dropFirst(prefix.count) }
+        if path.hasPrefix("file:") {
+            path = path.dropFirst(5)
+        } else if hasScheme(String(path)) {
+            return true
+        }
+        guard let resolved = realpath(String(path), nil) else {
+            // Not there: FFmpeg fails to open it with its own words.
+            return errno == ENOENT || errno == ENOTDIR
+        }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        if ["/proc", "/sys", "/dev"].contains(where: { real == $0 || real.hasPrefix($0 + "/") }) { return false }
+        var status = stat()
+        return stat(real, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// `reference` (a URI in a playlist) resolved against the playlist at `base`: URLs per
     /// RFC 3986, local paths against the playlist's directory, keeping a relative base relative.
     static func resolve(_ reference: String, against base: String) -> String {

@@ -124,7 +124,7 @@ public enum ProtectionProbe {
     }
 
     private static func readPlaylist(_ location: String, allowsNetwork: Bool) -> HLSPlaylist? {
-        guard isProbeable(location),
+        guard InputLocation.mayReference(location), isProbeable(location),
               let source = InputBytes(location: location, allowsNetwork: allowsNetwork, limit: maximumTextBytes),
               let bytes = source.read(at: 0, count: maximumTextBytes) else { return nil }
         return HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self))
