@@ -1,4 +1,5 @@
 import CFFmpeg
+import Dispatch
 
 /// Finds the frame a player displays at a given time: the last frame whose presentation time
 /// is at or before it.
@@ -27,8 +28,18 @@ public final class FrameSeeker {
     /// decoding forward rather than seeking.
     private static let forwardWindowSeconds: Int64 = 3
 
-    public init(file: MediaFile, decoderThreads: Int = 0) throws(FrameGrabError) {
+    /// How long finding one frame may take, seeks and decoding included, in seconds of the
+    /// clock: far more than any video needs (an 8K frame takes 4 s), far less than a file made
+    /// to be decoded for ever. Each blocking read is bounded apart (`Deadline`).
+    public static let decodeTimeLimit = 60.0
+    private let decodeTimeLimit: Double
+    /// When the frame being looked for must be found by, and its time.
+    private var decodeDeadline: UInt64 = .max
+    private var requested = MediaTime(microseconds: 0)
+
+    public init(file: MediaFile, decoderThreads: Int = 0, decodeTimeLimit: Double = FrameSeeker.decodeTimeLimit) throws(FrameGrabError) {
         self.file = file
+        self.decodeTimeLimit = decodeTimeLimit
         self.decoder = try VideoDecoder(file: file, threads: decoderThreads)
         guard let packet = av_packet_alloc() else {
             throw .internalFailure(path: file.path, reason: "out of memory")
@@ -50,6 +61,8 @@ public final class FrameSeeker {
             throw .timeOutsideVideo(path: file.path, requested: .fromStart(time), duration: file.info.duration)
         }
         let target = streamTimestamp(for: time)
+        requested = time
+        decodeDeadline = DispatchTime.now().uptimeNanoseconds + UInt64(decodeTimeLimit * 1e9)
         let found = try locate(target)
         // Streams may change size mid-way: a frame larger than its stream said is refused too.
         let geometry = file.video.geometry.resized(width: Int(found.pointer.pointee.width), height: Int(found.pointer.pointee.height))
@@ -202,6 +215,10 @@ public final class FrameSeeker {
             throw .internalFailure(path: file.path, reason: "out of memory for a frame")
         }
         while true {
+            if DispatchTime.now().uptimeNanoseconds > decodeDeadline {
+                throw .inputUnreadable(path: file.path, reason: "finding the frame at \(requested.timecode) took more than "
+                                       + "\(Int(decodeTimeLimit)) s of decoding; stopped")
+            }
             switch decoder.receive(into: frame.pointer) {
             case .frame:
                 frame.timestamp = timestamp(of: frame.pointer)

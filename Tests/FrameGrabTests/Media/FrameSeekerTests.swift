@@ -26,6 +26,17 @@ struct FrameSeekerTests {
         }
     }
 
+    @Test("Finding a frame past its decode time limit stops with one clear error; without the limit the same frame is found")
+    func decodeTimeLimit() throws {
+        let seeker = try FrameSeeker(file: MediaFile(path: Fixtures.path("counter.mp4")), decodeTimeLimit: 0)
+        #expect(throws: FrameGrabError.inputUnreadable(path: Fixtures.path("counter.mp4"),
+                                                       reason: "finding the frame at 00:00:05.000 took more than 0 s of decoding; stopped")) {
+            try seeker.frame(at: MediaTime(seconds: 5))
+        }
+        let patient = try FrameSeeker(file: MediaFile(path: Fixtures.path("counter.mp4")))
+        #expect(try patient.frame(at: MediaTime(seconds: 5)).time.seconds <= 5)
+    }
+
     @Test("Frames well before and well after a corrupt stretch decode intact")
     func aroundCorruptStretch() throws {
         let truth = try Fixtures.truth("counter-corrupt.ts")
