@@ -6,6 +6,7 @@ extension CommandUsage {
         synopsis: """
             framegrab index [--db PATH] [--jobs N] [--settle DURATION] [--force]
                             [--memory-limit SIZE] [--stall-timeout DURATION]
+                            [--shard K/N | --shard auto | --shards N]
                             [--json [-o FILE] [--pretty]] [--from FILE] PATH...
             """,
         description: """
@@ -27,6 +28,12 @@ extension CommandUsage {
             memory than --memory-limit is stopped and its video recorded as failed with the
             cause; the batch goes on, and the next run tries that video again.
 
+            --shard K/N indexes only the K-th (from 0) of N parts of the videos, split by a hash
+            of each path, so that N machines without a shared database each index a part into
+            a database of their own; framegrab merge joins them. --shard auto takes K and N from
+            a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _STEP and _COUNT); --shards N takes K
+            from Kubernetes' JOB_COMPLETION_INDEX (an Indexed Job) or Slurm's task id.
+
             One index writes to a database at a time: another started on it meanwhile says so
             and exits with status 2. search and export read it while it is written.
             """,
@@ -36,6 +43,8 @@ extension CommandUsage {
             Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms, 1m)"),
             Option("--force", summary: "index again videos already indexed"),
             Option("--memory-limit", value: "SIZE", summary: "resident memory a video's worker may hold, e.g. 512M, 2G\n(default: half the machine's memory shared by --jobs, 1G at least)"),
+            Option("--shard", value: "K/N", summary: "only the K-th (from 0) of N parts of the videos; auto: from a\nSlurm job array"),
+            Option("--shards", value: "N", summary: "N parts, K from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"),
             Option("--stall-timeout", value: "DURATION", summary: "how long a video's worker may go without progress (default 2m)"),
             Option("--json", summary: "one JSON line per video on stdout: schema_version, path,\nstatus, duration, screens, regions, seconds, error"),
             Option("-o", "--output", value: "FILE", summary: "with --json: those lines to FILE instead of stdout, whole:\nFILE is replaced only when status is 0, else left as it was"),

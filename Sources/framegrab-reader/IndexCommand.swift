@@ -15,8 +15,11 @@ enum IndexCommand {
         var memoryLimit = IndexCommand.defaultMemoryLimit(jobs: ProcessInfo.processInfo.activeProcessorCount)
         var memoryLimitGiven = false
         var stallLimit = 120.0
+        var shardOption: String?
+        var shardCount: Int?
         var common = CommonOptions()
         var paths: [String] = []
+        var shard: LibraryShard?
         var words = Arguments(arguments)
         do throws(UsageFailure) {
             while let argument = words.next() {
@@ -30,6 +33,11 @@ enum IndexCommand {
                     jobs = count
                 case "--settle": settle = try SettleOption.positive(try words.value(for: "--settle"))
                 case "--force": force = true
+                case "--shard": shardOption = try words.value(for: "--shard")
+                case "--shards":
+                    let text = try words.value(for: "--shards")
+                    guard let count = Int(text), count > 0 else { throw UsageFailure(message: "--shards '\(text)' is not a positive number") }
+                    shardCount = count
                 case "--memory-limit":
                     let text = try words.value(for: "--memory-limit")
                     guard let bytes = IndexCommand.size(text), bytes >= 64 << 20 else {
@@ -56,6 +64,7 @@ enum IndexCommand {
             if !common.showHelp && paths.isEmpty {
                 throw UsageFailure(message: "no video or directory given (usage: framegrab index [--db PATH] PATH...)")
             }
+            shard = try ShardOption.shard(shardOption, count: shardCount, environment: ProcessInfo.processInfo.environment)
             // Without --json, index prints nothing on stdout: nothing for them to act on.
             if !common.showHelp && !json, let option = common.output.path != nil ? "-o" : common.output.pretty ? "--pretty" : nil {
                 throw UsageFailure(message: "\(option) is for the summary lines of --json (index prints nothing on stdout without it)")
@@ -87,7 +96,17 @@ enum IndexCommand {
 
         var failed = false
         var videos: [String] = []
-        for entry in VideoLibrary.videos(in: paths) {
+        var entries = VideoLibrary.videos(in: paths)
+        if let shard {
+            let all = entries.count
+            entries = entries.filter { entry in
+                switch entry {
+                case .video(let path), .missing(let path): return shard.contains(path)
+                }
+            }
+            Console.error("framegrab: shard \(shard) of the library: \(entries.count) of \(all) videos")
+        }
+        for entry in entries {
             switch entry {
             case .video(let path): videos.append(path)
             case .missing(let path):
@@ -144,6 +163,56 @@ enum IndexCommand {
             throw UsageFailure(message: "--from '\(file)': cannot read it")
         }
         return VideoLibrary.paths(listedIn: text)
+    }
+}
+
+/// `--shard K/N`, `--shard auto` (K and N from a Slurm job array) and `--shards N` (K from
+/// the task index a scheduler gives: Kubernetes' JOB_COMPLETION_INDEX, or Slurm's).
+enum ShardOption {
+    static func shard(_ option: String?, count: Int?, environment: [String: String]) throws(UsageFailure) -> LibraryShard? {
+        switch (option, count) {
+        case (nil, nil):
+            return nil
+        case ("auto"?, nil):
+            guard let id = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init),
+                  let total = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init) else {
+                throw UsageFailure(message: "--shard auto: SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are not set (not a Slurm job array); give --shard K/N")
+            }
+            return try slurmShard(id: id, count: total, environment: environment)
+        case (let text?, nil):
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]), total > 0 else {
+                throw UsageFailure(message: "--shard '\(text)' is not K/N (e.g. 0/4: the first of four parts; K counts from 0)")
+            }
+            guard let shard = LibraryShard(index: index, count: total) else {
+                throw UsageFailure(message: "--shard '\(text)': K must be 0 to \(total - 1) (K counts from 0, as schedulers number tasks)")
+            }
+            return shard
+        case (nil, let total?):
+            if let index = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
+                guard let shard = LibraryShard(index: index, count: total) else {
+                    throw UsageFailure(message: "--shards \(total): JOB_COMPLETION_INDEX is \(index), not 0 to \(total - 1)")
+                }
+                return shard
+            }
+            if let id = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
+                return try slurmShard(id: id, count: total, environment: environment)
+            }
+            throw UsageFailure(message: "--shards \(total): no task index (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); give --shard K/N")
+        case (_?, _?):
+            throw UsageFailure(message: "--shard and --shards: give one (--shard K/N, or --shards N with the index from the scheduler)")
+        }
+    }
+
+    /// A Slurm array task's place: its id counted from the array's first, in its steps
+    /// (`--array=0-15:4` gives ids 0, 4, 8, 12).
+    private static func slurmShard(id: Int, count: Int, environment: [String: String]) throws(UsageFailure) -> LibraryShard {
+        let first = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
+        let step = max(1, environment["SLURM_ARRAY_TASK_STEP"].flatMap(Int.init) ?? 1)
+        guard (id - first) % step == 0, let shard = LibraryShard(index: (id - first) / step, count: count) else {
+            throw UsageFailure(message: "SLURM_ARRAY_TASK_ID \(id) is not one of \(count) tasks from \(first) in steps of \(step)")
+        }
+        return shard
     }
 }
 

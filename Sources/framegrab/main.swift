@@ -14,6 +14,7 @@ let commands = CommandTable(default: Command(.grab, run: VideoCommands.handOn(.g
     Command(.scan, run: VideoCommands.handOn(.scan)),
     Command(.search, run: SearchCommand.run),
     Command(.export, run: ExportCommand.run),
+    Command(.merge, run: MergeCommand.run),
 ])
 
 let status = commands.run(Array(CommandLine.arguments.dropFirst()))
