@@ -24,6 +24,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // Linux calls Swift's Glibc module does not import (pipe2, prctl): headers only.
         .systemLibrary(
             name: "CLinux"
@@ -32,11 +37,11 @@ let package = Package(
         .target(
             name: "FrameGrabModel"
         ),
-        // The index's store and search: SQLite only, so that `search` and `export` start
-        // without loading FFmpeg's and Tesseract's libraries.
+        // The index's store and search: SQLite or PostgreSQL only, so that `search` and
+        // `export` start without loading FFmpeg's and Tesseract's libraries.
         .target(
             name: "FrameGrabStore",
-            dependencies: ["FrameGrabModel", "CSQLite"]
+            dependencies: ["FrameGrabModel", "CSQLite", "CPostgres"]
         ),
         .target(
             name: "FrameGrab",

@@ -12,10 +12,21 @@ public enum IndexDatabase {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// The index at `path`, or one line on stderr and nil.
-    public static func open(_ path: String) -> SQLiteScreenStore? {
+    /// The index `database` names: a PostgreSQL database for a `postgresql://` URI (libpq's
+    /// `PG*` environment variables fill in what it leaves out), else an SQLite file.
+    public static func store(_ database: String, creating: Bool) throws(IndexStoreError) -> any ScreenStore {
+        if isPostgres(database) { return try PostgresScreenStore(conninfo: database, creating: creating) }
+        return try SQLiteScreenStore(path: database, creating: creating)
+    }
+
+    public static func isPostgres(_ database: String) -> Bool {
+        database.hasPrefix("postgresql://") || database.hasPrefix("postgres://")
+    }
+
+    /// The index at `database`, or one line on stderr and nil.
+    public static func open(_ database: String) -> (any ScreenStore)? {
         do throws(IndexStoreError) {
-            return try SQLiteScreenStore(path: path, creating: false)
+            return try store(database, creating: false)
         } catch {
             Console.error(error.description)
             return nil

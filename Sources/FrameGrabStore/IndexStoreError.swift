@@ -1,3 +1,4 @@
+import Foundation
 import FrameGrabModel
 import CSQLite
 
@@ -19,6 +20,9 @@ public struct IndexStoreError: Error, Equatable, CustomStringConvertible {
         case unknownSchema(version: Int)
         /// SQLite failed; `code` and `message` say how.
         case sqlite
+        /// PostgreSQL failed (or could not be reached); `message` is the server's (or libpq's)
+        /// and `sqlstate` its code, empty when there was none (a connection refused).
+        case postgres(sqlstate: String)
     }
 
     /// The database as it was named to the store.
@@ -53,6 +57,9 @@ public struct IndexStoreError: Error, Equatable, CustomStringConvertible {
             return "\(path): not a framegrab database (an SQLite database of something else; give framegrab index a new path)"
         case .unknownSchema(let version):
             return "\(path): a framegrab database of schema version \(version), which this framegrab (version \(SQLiteScreenStore.schemaVersion)) cannot read"
+        case .postgres(let sqlstate):
+            let text = (message ?? "").trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; ")
+            return "\(path): PostgreSQL error\(sqlstate.isEmpty ? "" : " " + sqlstate) (\(text)) while \(operation)"
         case .sqlite:
             let text = message.flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: sqlite3_errstr(code))
             // The primary code (11, not 267 for SQLITE_CORRUPT_VTAB): what users can look up.

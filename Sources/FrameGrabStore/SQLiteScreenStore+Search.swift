@@ -23,46 +23,12 @@ extension SQLiteScreenStore {
     /// How many matching regions one stage ranks at most (see above).
     public static let candidateLimit = 500
 
-    /// A matching region, before the best of each screen is chosen.
-    private struct Candidate {
-        var regionID: Int64
-        var screenID: Int64
-        var ordinal: Int
-        var kind: String
-        var time: Double
-        var score: Double
-
-        /// Better first: score, then code, then the earlier time (then the first region).
-        static func isBetter(_ a: Candidate, than b: Candidate) -> Bool {
-            if a.score != b.score { return a.score > b.score }
-            if (a.kind == "code") != (b.kind == "code") { return a.kind == "code" }
-            if a.time != b.time { return a.time < b.time }
-            if a.screenID != b.screenID { return a.screenID < b.screenID }
-            return a.ordinal < b.ordinal
-        }
-    }
-
-    private enum Stage {
-        case exactWords, looseWords, substrings
-
-        var table: String { self == .substrings ? "region_trigrams" : "region_words" }
-
-        /// Scores of the stage's hits lie in `tier..<tier + 1`.
-        var tier: Double {
-            switch self {
-            case .exactWords: return 2
-            case .looseWords: return 1
-            case .substrings: return 0
-            }
-        }
-    }
-
     public func search(_ query: SearchQuery, filter: SearchFilter, limit: Int) throws(IndexStoreError) -> [SearchHit] {
         guard query.isSearchable, limit > 0 else { return [] }
         return try withDatabase { database throws(IndexStoreError) in
-            var best: [Int64: Candidate] = [:]
-            func consider(_ candidate: Candidate) {
-                if let known = best[candidate.screenID], !Candidate.isBetter(candidate, than: known) { return }
+            var best: [Int64: SearchCandidate] = [:]
+            func consider(_ candidate: SearchCandidate) {
+                if let known = best[candidate.screenID], !SearchCandidate.isBetter(candidate, than: known) { return }
                 best[candidate.screenID] = candidate
             }
             var regionIDs: ClosedRange<Int64>?
@@ -85,7 +51,7 @@ extension SQLiteScreenStore {
                 try stage(.substrings, database, pattern: substrings, query: query, checksTerms: !query.shortTerms.isEmpty,
                           filter: filter, regionIDs: regionIDs, cap: cap, consider)
             }
-            let chosen = best.values.sorted(by: Candidate.isBetter).prefix(limit)
+            let chosen = best.values.sorted(by: SearchCandidate.isBetter).prefix(limit)
             let details = try database.prepare("""
                 SELECT v.path, s.start, s.end, s.time, r.kind, r.language, r.text, r.x, r.y, r.width, r.height
                 FROM regions r JOIN screens s ON s.id = r.screen_id JOIN videos v ON v.id = s.video_id WHERE r.id = ?1
@@ -125,10 +91,10 @@ extension SQLiteScreenStore {
     }
 
     /// One stage: up to `cap` regions matching `pattern` in the stage's table and the filter.
-    private func stage(_ stage: Stage, _ database: SQLiteDatabase, pattern: String, query: SearchQuery, checksTerms: Bool,
+    private func stage(_ stage: SearchStage, _ database: SQLiteDatabase, pattern: String, query: SearchQuery, checksTerms: Bool,
                        filter: SearchFilter, regionIDs: ClosedRange<Int64>?, cap: Int,
-                       _ consider: (Candidate) -> Void) throws(IndexStoreError) {
-        let table = stage.table
+                       _ consider: (SearchCandidate) -> Void) throws(IndexStoreError) {
+        let table = stage == .substrings ? "region_trigrams" : "region_words"
         var values: [SQLiteValue] = [.text(pattern)]
         func parameter(_ value: SQLiteValue) -> String {
             values.append(value)
@@ -163,13 +129,13 @@ extension SQLiteScreenStore {
         try statement.forEachRow(values) { row throws(IndexStoreError) in
             // bm25 is negative, more negative for better matches: map it into 0..<1.
             let relevance = max(0, -row.double(at: 5))
-            let score = ((stage.tier + relevance / (1 + relevance)) * 1e6).rounded() / 1e6
-            consider(Candidate(regionID: row.int64(at: 0), screenID: row.int64(at: 1), ordinal: row.int(at: 2),
+            let score = stage.score(relevance: relevance)
+            consider(SearchCandidate(regionID: row.int64(at: 0), screenID: row.int64(at: 1), ordinal: row.int(at: 2),
                                kind: row.string(at: 3), time: row.double(at: 4), score: score))
         }
     }
 
-    private func hit(for candidate: Candidate, query: SearchQuery, details statement: SQLiteStatement,
+    private func hit(for candidate: SearchCandidate, query: SearchQuery, details statement: SQLiteStatement,
                      lines reader: RegionReader) throws(IndexStoreError) -> SearchHit {
         try statement.bind([.integer(candidate.regionID)])
         guard try statement.step() else { throw malformed("hit \(candidate.regionID) (gone)", while: "searching") }

@@ -81,15 +81,15 @@ enum IndexCommand {
         if !memoryLimitGiven { memoryLimit = IndexCommand.defaultMemoryLimit(jobs: jobs) }
         guard Console.send(to: common.output) else { return ExitCode.outputFailed.rawValue }
 
-        let store: SQLiteScreenStore
+        let store: any ScreenStore
         do throws(IndexStoreError) {
-            store = try SQLiteScreenStore(path: database, creating: true)
+            store = try IndexDatabase.store(database, creating: true)
         } catch {
             Console.error(error.description)
             return ExitCode.usage.rawValue
         }
 
-        guard IndexerLock.take(database) else {
+        guard IndexDatabase.isPostgres(database) || IndexerLock.take(database) else {
             Console.error("\(database): another framegrab index is writing to this database; wait for it to finish, or give this one another --db")
             return ExitCode.usage.rawValue
         }

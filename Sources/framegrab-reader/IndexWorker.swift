@@ -145,9 +145,9 @@ enum IndexWorker {
         signal(SIGINT, SIG_IGN)
         TestFault(for: path)?.happen()
 
-        let store: SQLiteScreenStore
+        let store: any ScreenStore
         do throws(IndexStoreError) {
-            store = try SQLiteScreenStore(path: database, creating: true)
+            store = try IndexDatabase.store(database, creating: true)
         } catch {
             var outcome = LibraryIndexer.Outcome(path: path, status: .failed)
             outcome.storeError = error

@@ -37,13 +37,13 @@ enum MergeCommand {
             return failed
         }
         // Every shard is opened (and checked) before OUT.db is touched.
-        var shards: [SQLiteScreenStore] = []
+        var shards: [any ScreenStore] = []
         for path in databases.dropFirst() {
             guard let shard = IndexDatabase.open(path) else { return failed }
             shards.append(shard)
         }
         do throws(IndexStoreError) {
-            let output = try SQLiteScreenStore(path: databases[0], creating: true)
+            let output = try IndexDatabase.store(databases[0], creating: true)
             for shard in shards {
                 try merge(shard, into: output)
             }
@@ -55,7 +55,7 @@ enum MergeCommand {
     }
 
     /// Every video of `shard` into `output`, unless `output` holds one indexed later.
-    static func merge(_ shard: SQLiteScreenStore, into output: SQLiteScreenStore) throws(IndexStoreError) {
+    static func merge(_ shard: any ScreenStore, into output: any ScreenStore) throws(IndexStoreError) {
         for video in try shard.videos() {
             if let kept = try output.video(at: video.path), kept.indexedAt > video.indexedAt { continue }
             let screens = video.status == .indexed ? try shard.screens(under: [video.path]).filter { $0.path == video.path } : []
