@@ -67,9 +67,9 @@ public struct MPVEventTranslator: Sendable {
             // time-pos unavailable, then the new position).
             if data?.stringValue != path { position = nil }
             path = data?.stringValue
-        case "speed": speed = data?.doubleValue ?? speed
+        case "speed": speed = data?.doubleValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? speed
         case "seeking": seeking = data?.boolValue ?? false
-        case "time-pos": position = data?.doubleValue.map(MPVEventTranslator.frameTime)
+        case "time-pos": position = data?.doubleValue.flatMap(MPVEventTranslator.frameTime)
         case "pause": paused = data?.boolValue ?? false
         default: return []
         }
@@ -78,8 +78,10 @@ public struct MPVEventTranslator: Sendable {
 
     /// The time of the frame mpv shows at `seconds`. mpv writes numbers with six decimals, so
     /// a frame stamped 0.0667333 s is reported as 0.066733, a hair before it: read 1 µs later,
-    /// which is still before any next frame. The start is exact.
-    static func frameTime(_ seconds: Double) -> MediaTime {
+    /// which is still before any next frame. The start is exact. A position no video has
+    /// (not finite, or 30,000 years away: what a damaged message could say) is none (nil).
+    static func frameTime(_ seconds: Double) -> MediaTime? {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
         let time = MediaTime(seconds: seconds)
         return time.microseconds == 0 ? time : MediaTime(microseconds: time.microseconds + 1)
     }

@@ -8,7 +8,7 @@ import Testing
 /// TestVideos/counter.mp4` started in /work/talk).
 @Suite("MPVEventTranslator")
 struct MPVEventTranslatorTests {
-    static func t(_ seconds: Double) -> MediaTime { MPVEventTranslator.frameTime(seconds) }
+    static func t(_ seconds: Double) -> MediaTime { MPVEventTranslator.frameTime(seconds)! }
 
     /// (what mpv sent, what the scheduler is told)
     static let transcript: [(String, [PlaybackEvent])] = [
@@ -101,8 +101,26 @@ struct MPVEventTranslatorTests {
         let printed = 0.066733
         let naive = try seeker.frame(at: MediaTime(seconds: printed))
         #expect(naive.timestamp == 1001, "the printed value alone is a hair before frame 2")
-        let shown = try seeker.frame(at: MPVEventTranslator.frameTime(printed))
+        let shown = try seeker.frame(at: try #require(MPVEventTranslator.frameTime(printed)))
         #expect(shown.timestamp == 2002)
         #expect(MPVEventTranslator.frameTime(0) == MediaTime(microseconds: 0))
+    }
+
+    /// scripts/fuzz's first run: a time-pos of 1e300 trapped converting to microseconds.
+    @Test("A position no video has (huge, infinite, not a number) is no position; a speed of zero or less is ignored")
+    func impossibleNumbers() {
+        for value in ["1e300", "-1e300", "1e12", "123456789012345678901234567890"] {
+            var translator = MPVEventTranslator()
+            for line in [#"{"event":"property-change","name":"path","data":"a.mp4"}"#, #"{"event":"property-change","name":"pause","data":true}"#,
+                         #"{"event":"property-change","name":"speed","data":"# + value + "}",
+                         #"{"event":"property-change","name":"time-pos","data":"# + value + "}"] {
+                let events = translator.handle(try! JSONValue(parsing: line))
+                #expect(!events.contains { if case .pause = $0 { return true } else { return false } }, "\(value): \(events)")
+                if value.hasPrefix("-") {
+                    #expect(!events.contains { if case .rate = $0 { return true } else { return false } }, "\(value): \(events)")
+                }
+            }
+        }
+        #expect(MPVEventTranslator.frameTime(.infinity) == nil && MPVEventTranslator.frameTime(.nan) == nil)
     }
 }
