@@ -97,3 +97,47 @@ struct PostgresStoreTests {
         #expect(PostgresDatabase.redacted("postgresql://db.example/lectures") == "postgresql://db.example/lectures")
     }
 }
+
+@Suite("framegrab index, search and export over PostgreSQL")
+struct PostgresCommandTests {
+    @Test("index --db postgresql://… stores what an SQLite run stores; search and export give the same")
+    func sameAsSQLite() throws {
+        let conninfo = try PostgresServer.shared.get().createDatabase()
+        let directory = try IndexCommandTests.library(["talk-light.mp4", "talk-dark.mp4", "protected/cenc.mp4"],
+                                                      extra: ["broken.mp4": "bad/random.mp4"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sqlite = directory.appendingPathComponent("library.db").path
+        let postgres = try FrameGrabCommand.run(["index", "--db", conninfo, "--json", "--jobs", "2", directory.path])
+        let local = try FrameGrabCommand.run(["index", "--db", sqlite, "--json", "--jobs", "2", directory.path])
+        #expect(postgres.status == 9 && local.status == 9, "\(postgres)")
+        func statuses(_ output: String) throws -> [String: String] {
+            try IndexCommandTests.summaries(output).mapValues { $0["status"] as? String ?? "" }
+        }
+        #expect(try statuses(postgres.stdout) == statuses(local.stdout))
+        let exported = try FrameGrabCommand.run(["export", "--db", conninfo])
+        #expect(exported.status == 0 && !exported.stdout.isEmpty, "\(exported)")
+        #expect(exported.stdout == (try FrameGrabCommand.run(["export", "--db", sqlite])).stdout)
+        for query in ["the", "URLSession", "std::move"] {
+            let found = try FrameGrabCommand.run(["search", "--db", conninfo, "--json", query])
+            let expected = try FrameGrabCommand.run(["search", "--db", sqlite, "--json", query])
+            #expect(found.status == expected.status)
+            func screens(_ output: String) -> Set<String> {
+                Set(output.split(separator: "\n").compactMap { line in
+                    (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]).map { "\($0["path"] ?? "")@\($0["start"] ?? "")" }
+                })
+            }
+            #expect(screens(found.stdout) == screens(expected.stdout), "\(query)")
+        }
+        // Indexed again: every video unchanged, nothing twice.
+        let again = try FrameGrabCommand.run(["index", "--db", conninfo, "--json", directory.path])
+        #expect(try statuses(again.stdout)["talk-light.mp4"] == "unchanged")
+        #expect(try PostgresServer.shared.get().psql(conninfo, "SELECT count(*) FROM framegrab.videos") == "4\n")
+    }
+
+    @Test("A server that is not there: one line naming it (password hidden), status 2")
+    func unreachable() throws {
+        let result = try FrameGrabCommand.run(["search", "--db", "postgresql://me:s3cret@/lectures?host=/nonexistent", "x"])
+        #expect(result.status == 2 && result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("postgresql://me@/lectures") && !result.stderr.contains("s3cret"), "\(result)")
+    }
+}
