@@ -55,7 +55,7 @@ struct WorkerProcessReader: IsolatedVideoReader {
                         progress(MediaTime(seconds: message["position"]?.doubleValue ?? 0),
                                  message["duration"]?.doubleValue.map(MediaTime.init(seconds:)))
                     case "finished":
-                        if let reported = LibraryIndexer.Outcome(workerMessage: message, path: path, database: database) {
+                        if let reported = LibraryIndexer.Outcome(workerMessage: message, path: path) {
                             outcome = reported
                             finished = true
                         }
@@ -235,35 +235,6 @@ enum IndexWorker {
         case SIGFPE: return "SIGFPE: an arithmetic fault"
         case SIGKILL: return "SIGKILL: killed from outside, perhaps by the system out of memory"
         default: return String(cString: strsignal(signal))
-        }
-    }
-}
-
-extension LibraryIndexer.Outcome {
-    /// The worker's last line: the outcome, its error in full (`FrameGrabError.json`).
-    var workerMessage: JSONValue {
-        .object([
-            ("event", .string("finished")),
-            ("status", .string(status.rawValue)),
-            ("duration", duration.map { .number($0.seconds, decimals: 6) } ?? .null),
-            ("screens", .int(screens)),
-            ("regions", .int(regions)),
-            ("error", error?.json ?? .null),
-            ("store_error", storeError.map { .object([("code", .int(Int($0.code))), ("operation", .string($0.operation)),
-                                                      ("message", .string($0.reason == .sqlite ? $0.message ?? "" : $0.description))]) } ?? .null),
-        ])
-    }
-
-    init?(workerMessage message: JSONValue, path: String, database: String) {
-        guard let status = message["status"]?.stringValue.flatMap(Status.init(rawValue:)) else { return nil }
-        self.init(path: path, status: status)
-        duration = message["duration"]?.doubleValue.map(MediaTime.init(seconds:))
-        screens = message["screens"]?.intValue ?? 0
-        regions = message["regions"]?.intValue ?? 0
-        error = message["error"].flatMap(FrameGrabError.init(json:))
-        if let failure = message["store_error"], case .object = failure {
-            storeError = IndexStoreError(path: database, code: Int32(failure["code"]?.intValue ?? 0), reason: .sqlite,
-                                         operation: failure["operation"]?.stringValue ?? "storing", message: failure["message"]?.stringValue)
         }
     }
 }
