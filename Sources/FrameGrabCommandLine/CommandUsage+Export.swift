@@ -14,7 +14,7 @@ extension CommandUsage {
             the videos at or under them.
             """,
         options: [
-            Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
+            Option("--db", value: "PATH", summary: "the index: an SQLite file (default: framegrab.db in the current\ndirectory) or a postgresql:// URI"),
             Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout, whole: FILE is replaced only\nwhen status is 0, else left as it was"),
             Option("--pretty", summary: "indent the JSON for people (default: one object per line)"),
             Option("--color", value: "WHEN", summary: "auto (default), always or never: taken by every command, though\nthis one prints no colour"),

@@ -38,7 +38,7 @@ extension CommandUsage {
             and exits with status 2. search and export read it while it is written.
             """,
         options: [
-            Option("--db", value: "PATH", summary: "the database (default: framegrab.db here); created if missing"),
+            Option("--db", value: "PATH", summary: "the database: an SQLite file (default: framegrab.db here), created\nif missing, or a postgresql:// URI (its schema made on first use)"),
             Option("-j", "--jobs", value: "N", summary: "videos read at once (default: the number of cores)"),
             Option("--settle", value: "DURATION", summary: "how long the text must stay the same (default 1; e.g. 800ms, 1m)"),
             Option("--force", summary: "index again videos already indexed"),

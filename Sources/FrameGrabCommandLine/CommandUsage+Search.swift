@@ -24,7 +24,7 @@ extension CommandUsage {
             NO_COLOR is set; see --color), and an mpv command that opens the video there.
             """,
         options: [
-            Option("--db", value: "PATH", summary: "the index (default: framegrab.db in the current directory)"),
+            Option("--db", value: "PATH", summary: "the index: an SQLite file (default: framegrab.db in the current\ndirectory) or a postgresql:// URI"),
             Option("--json", summary: "one JSON object per hit (JSON Lines): schema_version, path,\nstart, end, time, kind, language, text, bbox, score, link\n(file:///…#t=START,END) and lines, each with its matches as\n[from, to] offsets"),
             Option("--pretty", summary: "with --json: indent the JSON for people"),
             Option("-o", "--output", value: "FILE", summary: "write to FILE instead of stdout (not in colour unless always),\nwhole: FILE is replaced when the search ran (status 0, or 1: no\nhits, an empty FILE), else left as it was"),
