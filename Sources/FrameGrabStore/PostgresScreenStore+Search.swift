@@ -12,8 +12,8 @@ extension PostgresScreenStore {
             if let known = best[candidate.screenID], !SearchCandidate.isBetter(candidate, than: known) { return }
             best[candidate.screenID] = candidate
         }
-        let cap = max(SQLiteScreenStore.candidateLimit, min(limit, 1_000_000) * 20)
-        let wordsAreExact = query.terms.allSatisfy { $0.words.count == 1 && $0.words[0].unicodeScalars.count == $0.text.unicodeScalars.count }
+        let cap = SearchQuery.candidateCap(limit: limit)
+        let wordsAreExact = query.wordsAreExact
         if let words = PostgresScreenStore.wordQuery(query) {
             try stage(.exactWords, words: words, query: query, checksTerms: !wordsAreExact, filter: filter, cap: cap, consider)
             if best.count < limit && !wordsAreExact {
@@ -58,9 +58,8 @@ extension PostgresScreenStore {
             rank = "similarity(lower(r.text), \(parameter(query.terms.filter(\.isSubstringIndexable).map(\.text).joined(separator: " ").lowercased())))"
         }
         if checksTerms {
-            let terms = stage == .substrings ? query.shortTerms : query.terms.map(\.text)
-            let all = terms.map { "strpos(lower(r.text), \(parameter($0.lowercased()))) > 0" }.joined(separator: " AND ")
-            conditions.append(stage == .looseWords ? "NOT (\(all))" : all)
+            let all = stage.termsChecked(in: query).map { "strpos(lower(r.text), \(parameter($0.lowercased()))) > 0" }.joined(separator: " AND ")
+            conditions.append(stage.condition(allTermsFound: all))
         }
         if let kind = filter.kind { conditions.append("r.kind = \(parameter(kind.rawValue))") }
         if let language = filter.language { conditions.append("lower(r.language) = \(parameter(language.lowercased()))") }

@@ -36,9 +36,8 @@ extension SQLiteScreenStore {
                 guard let span = try regionSpan(database, glob: glob) else { return [] }
                 regionIDs = span
             }
-            let cap = max(SQLiteScreenStore.candidateLimit, min(limit, 1_000_000) * 20)
-            // A term of one word matches exactly whenever its word does.
-            let wordsAreExact = query.terms.allSatisfy { $0.words.count == 1 && $0.words[0].unicodeScalars.count == $0.text.unicodeScalars.count }
+            let cap = SearchQuery.candidateCap(limit: limit)
+            let wordsAreExact = query.wordsAreExact
             if let words = query.wordPattern {
                 try stage(.exactWords, database, pattern: words, query: query, checksTerms: !wordsAreExact,
                           filter: filter, regionIDs: regionIDs, cap: cap, consider)
@@ -107,9 +106,8 @@ extension SQLiteScreenStore {
         if checksTerms {
             // Every term as typed; for substrings, only those trigrams cannot find (under
             // three characters).
-            let terms = stage == .substrings ? query.shortTerms : query.terms.map(\.text)
-            let all = terms.map { "instr(lower(r.text), lower(\(parameter(.text($0))))) > 0" }.joined(separator: " AND ")
-            conditions.append(stage == .looseWords ? "NOT (\(all))" : all)
+            let all = stage.termsChecked(in: query).map { "instr(lower(r.text), lower(\(parameter(.text($0))))) > 0" }.joined(separator: " AND ")
+            conditions.append(stage.condition(allTermsFound: all))
         }
         if let kind = filter.kind { conditions.append("r.kind = \(parameter(.text(kind.rawValue)))") }
         if let language = filter.language { conditions.append("r.language = \(parameter(.text(language))) COLLATE NOCASE") }

@@ -29,6 +29,18 @@ enum SearchStage {
         ((tier + relevance / (1 + relevance)) * 1e6).rounded() / 1e6
     }
 
+    /// The terms a stage's hits must (for loose words: must not all) hold as typed, without
+    /// regard to case, besides matching: for substrings, only those trigrams cannot find.
+    func termsChecked(in query: SearchQuery) -> [String] {
+        self == .substrings ? query.shortTerms : query.terms.map(\.text)
+    }
+
+    /// Every term as typed found (`all`), as the stage wants it: loose words are those where
+    /// the punctuation differs, so not all of them are.
+    func condition(allTermsFound all: String) -> String {
+        self == .looseWords ? "NOT (\(all))" : all
+    }
+
     private var tier: Double {
         switch self {
         case .exactWords: return 2

@@ -50,6 +50,18 @@ public struct SearchQuery: Sendable, Equatable {
         return strings.isEmpty ? nil : strings.joined(separator: " AND ")
     }
 
+    /// Every term is one word and nothing else: a match of its words is already exact, and
+    /// the stage of loose words has nothing to add.
+    var wordsAreExact: Bool {
+        terms.allSatisfy { $0.words.count == 1 && $0.words[0].unicodeScalars.count == $0.text.unicodeScalars.count }
+    }
+
+    /// How many matching regions one stage of a search ranks at most, for `limit` hits:
+    /// `SQLiteScreenStore.candidateLimit`, or 20 per hit asked for.
+    static func candidateCap(limit: Int) -> Int {
+        max(SQLiteScreenStore.candidateLimit, min(limit, 1_000_000) * 20)
+    }
+
     /// Terms too short for trigrams, which a substring match must still contain.
     var shortTerms: [String] {
         terms.filter { !$0.isSubstringIndexable }.map(\.text)

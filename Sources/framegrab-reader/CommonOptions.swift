@@ -34,15 +34,7 @@ struct CommonOptions {
         case "--help", "-h":
             showHelp = true
         case "--time-limit":
-            let text = try words.value(for: argument)
-            let time: MediaTime
-            do throws(TimeSyntaxError) {
-                time = try MediaTime(parsing: text)
-            } catch {
-                throw UsageFailure(message: "--time-limit '\(text)' is not a duration: \(error.explanation)")
-            }
-            guard time.microseconds > 0 else { throw UsageFailure(message: "--time-limit '\(text)' must be more than zero") }
-            timeLimit = time.seconds
+            timeLimit = try DurationOption.positive(try words.value(for: argument), for: argument).seconds
         case "--":
             for path in words.rest() { try setVideo(path) }
         default:

@@ -24,7 +24,7 @@ struct FollowUsage {
             switch argument {
             case "--settle":
                 let text = try words.value(for: "--settle")
-                let delay = try SettleOption.parse(text)
+                let delay = try DurationOption.parse(text, for: "--settle")
                 guard delay.seconds <= 60 else {
                     throw UsageFailure(message: "--settle '\(text)' is not a delay from 0 to 60 seconds (e.g. 0.5 or 300ms)")
                 }

@@ -31,7 +31,7 @@ enum IndexCommand {
                         throw UsageFailure(message: "--jobs '\(text)' is not a positive number")
                     }
                     jobs = count
-                case "--settle": settle = try SettleOption.positive(try words.value(for: "--settle"))
+                case "--settle": settle = try DurationOption.positive(try words.value(for: "--settle"), for: "--settle")
                 case "--force": force = true
                 case "--shard": shardOption = try words.value(for: "--shard")
                 case "--shards":
@@ -46,15 +46,7 @@ enum IndexCommand {
                     memoryLimit = bytes
                     memoryLimitGiven = true
                 case "--stall-timeout":
-                    let text = try words.value(for: "--stall-timeout")
-                    let time: MediaTime
-                    do throws(TimeSyntaxError) {
-                        time = try MediaTime(parsing: text)
-                    } catch {
-                        throw UsageFailure(message: "--stall-timeout '\(text)' is not a duration: \(error.explanation)")
-                    }
-                    guard time.microseconds > 0 else { throw UsageFailure(message: "--stall-timeout '\(text)' must be more than zero") }
-                    stallLimit = time.seconds
+                    stallLimit = try DurationOption.positive(try words.value(for: argument), for: argument).seconds
                 case "--json": json = true
                 case "--from": paths += try listedPaths(in: try words.value(for: "--from"))
                 default:

@@ -13,7 +13,7 @@ enum ScanCommand {
             while let argument = words.next() {
                 switch argument {
                 case "--settle":
-                    settle = try SettleOption.positive(try words.value(for: "--settle"))
+                    settle = try DurationOption.positive(try words.value(for: "--settle"), for: "--settle")
                 default:
                     try common.take(argument, orOperandInto: &videos, from: &words, command: "framegrab scan")
                 }
@@ -53,21 +53,22 @@ enum ScanCommand {
     }
 }
 
-/// `--settle DURATION` for `scan`, `index` and `follow`: a time's syntax, without a `-`.
-enum SettleOption {
-    static func parse(_ text: String) throws(UsageFailure) -> MediaTime {
+/// An option whose value is a duration in a time's syntax, without a `-`: `--settle`,
+/// `--stall-timeout`, `--time-limit`.
+enum DurationOption {
+    static func parse(_ text: String, for option: String) throws(UsageFailure) -> MediaTime {
         do throws(TimeSyntaxError) {
             return try MediaTime(parsing: text)
         } catch {
-            throw UsageFailure(message: "--settle '\(text)' is not a duration: \(error.explanation)")
+            throw UsageFailure(message: "\(option) '\(text)' is not a duration: \(error.explanation)")
         }
     }
 
-    /// A settle time for `scan` and `index`: more than zero, since a screen lasts a while.
-    static func positive(_ text: String) throws(UsageFailure) -> MediaTime {
-        let time = try parse(text)
+    /// A duration of more than zero: a settle time (a screen lasts a while), a limit.
+    static func positive(_ text: String, for option: String) throws(UsageFailure) -> MediaTime {
+        let time = try parse(text, for: option)
         guard time.microseconds > 0 else {
-            throw UsageFailure(message: "--settle '\(text)' must be more than zero (use e.g. 1, 1.5, 800ms)")
+            throw UsageFailure(message: "\(option) '\(text)' must be more than zero (use e.g. 1, 1.5, 800ms, 2m)")
         }
         return time
     }
