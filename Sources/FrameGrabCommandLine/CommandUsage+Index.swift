@@ -8,6 +8,8 @@ extension CommandUsage {
                             [--memory-limit SIZE] [--stall-timeout DURATION]
                             [--shard K/N | --shard auto | --shards N]
                             [--json [-o FILE] [--pretty]] [--from FILE] PATH...
+            framegrab index --db postgresql://… [--lease DURATION] PATH...
+            framegrab index --db postgresql://… --work [--lease DURATION]
             """,
         description: """
             PATHs are video files, HLS playlists or directories (searched recursively for files
@@ -34,8 +36,21 @@ extension CommandUsage {
             a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _STEP and _COUNT); --shards N takes K
             from Kubernetes' JOB_COMPLETION_INDEX (an Indexed Job) or Slurm's task id.
 
-            One index writes to a database at a time: another started on it meanwhile says so
-            and exits with status 2. search and export read it while it is written.
+            One index writes to an SQLite database at a time: another started on it meanwhile
+            says so and exits with status 2. search and export read it while it is written.
+
+            A PostgreSQL database is also a work queue that any number of index processes, on
+            any number of machines, fill at once. index adds its videos to the queue (a video
+            already there from the same file is not added again), then works: it claims one
+            video per job, holds the claim as a lease (--lease, renewed while it reads) and stores
+            the video's screens in the transaction that finishes the claim. A worker that dies
+            (kill -9, a machine gone) stops renewing; once its lease has run out, another worker
+            takes the video over, and only the last claim's holder can store it, so each video is
+            stored once. A video whose worker dies three times is recorded as failed with its
+            error; one that fails by itself (not a video, cannot be decoded) is recorded at once.
+            index returns when every video it added is finished, here or elsewhere, waiting out
+            the leases of other workers. --work adds nothing: it works the queue others filled
+            until nothing is left queued or running. framegrab status shows the queue.
             """,
         options: [
             Option("--db", value: "PATH", summary: "the database: an SQLite file (default: framegrab.db here), created\nif missing, or a postgresql:// URI (its schema made on first use)"),
@@ -46,6 +61,8 @@ extension CommandUsage {
             Option("--shard", value: "K/N", summary: "only the K-th (from 0) of N parts of the videos; auto: from a\nSlurm job array"),
             Option("--shards", value: "N", summary: "N parts, K from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"),
             Option("--stall-timeout", value: "DURATION", summary: "how long a video's worker may go without progress (default 2m)"),
+            Option("--lease", value: "DURATION", summary: "PostgreSQL: how long a claim on a video lasts unrenewed before\nanother worker may take it over (default 1m)"),
+            Option("--work", summary: "PostgreSQL: add nothing, work the queue until it is empty"),
             Option("--json", summary: "one JSON line per video on stdout: schema_version, path,\nstatus, duration, screens, regions, seconds, error"),
             Option("-o", "--output", value: "FILE", summary: "with --json: those lines to FILE instead of stdout, whole:\nFILE is replaced only when status is 0, else left as it was"),
             Option("--pretty", summary: "with --json: indent them for people"),

@@ -11,6 +11,7 @@ extension IndexStoreError {
         case .unknownSchema(let version): reasonMembers = [("reason", .string("unknown-schema")), ("version", .int(version))]
         case .sqlite: reasonMembers = [("reason", .string("sqlite"))]
         case .postgres(let sqlstate): reasonMembers = [("reason", .string("postgres")), ("sqlstate", .string(sqlstate))]
+        case .claimLost: reasonMembers = [("reason", .string("claim-lost"))]
         }
         return .object([("path", .string(path)), ("code", .int(Int(code))), ("operation", .string(operation)),
                         ("message", .optional(message))] + reasonMembers)
@@ -29,6 +30,7 @@ extension IndexStoreError {
         case "unknown-schema": reason = .unknownSchema(version: json["version"]?.intValue ?? 0)
         case "sqlite": reason = .sqlite
         case "postgres": reason = .postgres(sqlstate: json["sqlstate"]?.stringValue ?? "")
+        case "claim-lost": reason = .claimLost
         default: return nil
         }
         self.init(path: path, code: Int32(truncatingIfNeeded: code), reason: reason, operation: operation, message: json["message"]?.stringValue)

@@ -23,6 +23,9 @@ public struct IndexStoreError: Error, Equatable, CustomStringConvertible {
         /// PostgreSQL failed (or could not be reached); `message` is the server's (or libpq's)
         /// and `sqlstate` its code, empty when there was none (a connection refused).
         case postgres(sqlstate: String)
+        /// A worker of the PostgreSQL queue went to finish a video whose claim it no longer
+        /// holds: its lease ran out and another worker took the video. Nothing was written.
+        case claimLost
     }
 
     /// The database as it was named to the store.
@@ -60,6 +63,8 @@ public struct IndexStoreError: Error, Equatable, CustomStringConvertible {
         case .postgres(let sqlstate):
             let text = (message ?? "").trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; ")
             return "\(path): PostgreSQL error\(sqlstate.isEmpty ? "" : " " + sqlstate) (\(text)) while \(operation)"
+        case .claimLost:
+            return "\(path): \(operation): the lease ran out and another worker took the video; left to it, nothing written"
         case .sqlite:
             let text = message.flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: sqlite3_errstr(code))
             // The primary code (11, not 267 for SQLITE_CORRUPT_VTAB): what users can look up.

@@ -14,9 +14,12 @@ public final class PostgresScreenStore: ScreenStore {
     /// The connection string with any password hidden, for messages.
     public let name: String
     let database: PostgresDatabase
+    /// The queue's claim that this store's `replace` finishes (`index`'s worker process sets
+    /// the one it was given); nil outside the queue.
+    public var claimToken: String?
 
     /// The version of the schema below, in `framegrab.schema_version`.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     static let schema = """
         CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -55,6 +58,32 @@ public final class PostgresScreenStore: ScreenStore {
         CREATE INDEX regions_by_screen ON framegrab.regions(screen_id, ordinal);
         CREATE INDEX regions_words ON framegrab.regions USING gin (words);
         CREATE INDEX regions_trigrams ON framegrab.regions USING gin (lower(text) gin_trgm_ops);
+        \(queueSchema)
+        """
+
+    /// Version 2: the work queue (PostgresScreenStore+Queue). Added to a version 1 database
+    /// as it is opened.
+    static let queueSchema = """
+        CREATE TABLE framegrab.queue (
+            id          bigserial PRIMARY KEY,
+            path        text NOT NULL UNIQUE,
+            size        bigint NOT NULL,            -- the file as it was enqueued (VideoFingerprint)
+            mtime       double precision NOT NULL,
+            fingerprint text NOT NULL,
+            state       text NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed', 'skipped')),
+            attempts    integer NOT NULL DEFAULT 0, -- claims so far
+            claim       text,                       -- the last claim's token: only it may finish the video
+            worker      text,                       -- who holds (or last held) it: host and process
+            lease_until double precision,           -- seconds since 1970 on the server's clock
+            error       text,                       -- the last attempt's error
+            enqueued_at double precision NOT NULL,
+            started_at  double precision,
+            finished_at double precision,
+            duration    double precision,           -- of the video, in seconds
+            screens     integer,
+            regions     integer
+        );
+        CREATE INDEX queue_waiting ON framegrab.queue(state, id)
         """
 
     /// Connects to `conninfo` (a `postgresql://` URI or libpq's `key=value` words); with
@@ -68,6 +97,12 @@ public final class PostgresScreenStore: ScreenStore {
             let found = try database.query("SELECT to_regclass('framegrab.schema_version') IS NOT NULL", while: "opening")
             if found.string(0, 0) == "t" {
                 let version = try database.query("SELECT max(version) FROM framegrab.schema_version", while: "opening").int64(0, 0) ?? 0
+                if version == 1 {
+                    try run(PostgresScreenStore.queueSchema, while: "adding the work queue")
+                    try database.query("UPDATE framegrab.schema_version SET version = $1", [String(PostgresScreenStore.schemaVersion)],
+                                       while: "adding the work queue")
+                    return
+                }
                 guard version == Int64(PostgresScreenStore.schemaVersion) else {
                     throw IndexStoreError(path: name, code: 0, reason: .unknownSchema(version: Int(version)), operation: "opening")
                 }
@@ -76,11 +111,16 @@ public final class PostgresScreenStore: ScreenStore {
             guard creating else {
                 throw IndexStoreError(path: name, code: 0, reason: .noSuchDatabase, operation: "opening")
             }
-            for statement in PostgresScreenStore.schema.components(separatedBy: ";\n") where !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                try database.query(statement, while: "creating the index")
-            }
+            try run(PostgresScreenStore.schema, while: "creating the index")
             try database.query("INSERT INTO framegrab.schema_version VALUES ($1)", [String(PostgresScreenStore.schemaVersion)],
                                while: "creating the index")
+        }
+    }
+
+    /// Runs each statement of `script` (separated by `;` at the end of a line).
+    private func run(_ script: String, while operation: String) throws(IndexStoreError) {
+        for statement in script.components(separatedBy: ";\n") where !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try database.query(statement, while: operation)
         }
     }
 
@@ -113,8 +153,15 @@ public final class PostgresScreenStore: ScreenStore {
     // MARK: Writing
 
     public func replace(_ video: IndexedVideo, screens: [StoredScreen]) throws(IndexStoreError) {
+        try replace(video, screens: screens, finishing: claimToken)
+    }
+
+    /// `replace`, finishing the queue's claim `token` on the video in the same transaction:
+    /// nothing is written (`claimLost`) unless that claim is still the running one.
+    public func replace(_ video: IndexedVideo, screens: [StoredScreen], finishing token: String?) throws(IndexStoreError) {
         let operation = "storing \(video.path)"
         try database.transaction(while: operation) { () throws(IndexStoreError) in
+            if let token { try lockClaim(token, of: video.path, while: operation) }
             try database.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [video.path], while: operation)
             try database.query("DELETE FROM framegrab.videos WHERE path = $1", [video.path], while: operation)
             let inserted = try database.query("""
@@ -136,6 +183,7 @@ public final class PostgresScreenStore: ScreenStore {
                         while: operation)
                 }
             }
+            if token != nil { try finishClaim(of: video, screens: screens, while: operation) }
         }
     }
 

@@ -17,6 +17,8 @@ enum IndexCommand {
         var stallLimit = 120.0
         var shardOption: String?
         var shardCount: Int?
+        var lease: Double?
+        var workOnly = false
         var common = CommonOptions()
         var paths: [String] = []
         var shard: LibraryShard?
@@ -47,14 +49,22 @@ enum IndexCommand {
                     memoryLimitGiven = true
                 case "--stall-timeout":
                     stallLimit = try DurationOption.positive(try words.value(for: argument), for: argument).seconds
+                case "--lease": lease = try DurationOption.positive(try words.value(for: argument), for: argument).seconds
+                case "--work": workOnly = true
                 case "--json": json = true
                 case "--from": paths += try listedPaths(in: try words.value(for: "--from"))
                 default:
                     try common.take(argument, orOperandInto: &paths, from: &words, command: "framegrab index")
                 }
             }
-            if !common.showHelp && paths.isEmpty {
+            if !common.showHelp && paths.isEmpty && !workOnly {
                 throw UsageFailure(message: "no video or directory given (usage: framegrab index [--db PATH] PATH...)")
+            }
+            if !common.showHelp && (workOnly || lease != nil) && !IndexDatabase.isPostgres(database) {
+                throw UsageFailure(message: "\(workOnly ? "--work" : "--lease") is for the queue of a PostgreSQL index: give --db postgresql://…")
+            }
+            if workOnly, let extra = paths.first.map({ _ in "PATH" }) ?? (force ? "--force" : shardOption != nil || shardCount != nil ? "--shard" : nil) {
+                throw UsageFailure(message: "--work takes no \(extra): it works the videos others added to the queue")
             }
             shard = try ShardOption.shard(shardOption, count: shardCount, environment: ProcessInfo.processInfo.environment)
             // Without --json, index prints nothing on stdout: nothing for them to act on.
@@ -108,13 +118,19 @@ enum IndexCommand {
         }
 
         let interrupted = Interruption.watch()
-        let progress = IndexProgress(total: videos.count, json: json, color: common.color)
-        let workers = WorkerProcessReader(database: database, verbose: common.verbose,
-                                          memoryLimit: memoryLimit, stallLimit: stallLimit)
-        let options = LibraryIndexer.Options(scan: .init(settle: settle, ocr: common.ocr), jobs: jobs, force: force, isolatedReader: workers)
-        let outcomes = LibraryIndexer(store: store, options: options)
-            .index(videos, shouldCancel: interrupted.check, events: progress.take)
-        progress.end()
+        let reader = WorkerProcessReader(database: database, verbose: common.verbose, memoryLimit: memoryLimit, stallLimit: stallLimit)
+        let scan = ScreenScanner.Options(settle: settle, ocr: common.ocr)
+        let outcomes: [LibraryIndexer.Outcome]
+        if let shared = store as? PostgresScreenStore {
+            let queue = QueueRun(store: shared, database: database, reader: reader, scan: scan, jobs: jobs, force: force,
+                                 lease: lease ?? 60, json: json, color: common.color)
+            outcomes = queue.run(workOnly ? nil : videos, interrupted: interrupted)
+        } else {
+            let progress = IndexProgress(total: videos.count, json: json, color: common.color)
+            let options = LibraryIndexer.Options(scan: scan, jobs: jobs, force: force, isolatedReader: reader)
+            outcomes = LibraryIndexer(store: store, options: options).index(videos, shouldCancel: interrupted.check, events: progress.take)
+            progress.end()
+        }
 
         if interrupted.isRaised { return 130 }
         if let storeError = outcomes.lazy.compactMap(\.storeError).first {

@@ -36,6 +36,10 @@ final class IndexProgress: Sendable {
                 state.current[path] = (0, nil)
             case .progress(let path, let position, let duration):
                 state.current[path] = (position.seconds, duration?.seconds)
+            case .putBack(let path, let reason):
+                state.current[path] = nil
+                clearBar(&state)
+                Console.error("\(path): left to another try: \(reason)")
             case .finished(let outcome):
                 state.current[outcome.path] = nil
                 state.done += 1

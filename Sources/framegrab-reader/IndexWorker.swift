@@ -21,7 +21,7 @@ struct WorkerProcessReader: IsolatedVideoReader {
     /// How often the worker's memory and silence are looked at.
     private static let pollMilliseconds: Int32 = 50
 
-    func read(_ path: String, scan: ScreenScanner.Options, shouldCancel: @escaping @Sendable () -> Bool,
+    func read(_ path: String, scan: ScreenScanner.Options, claim: String?, shouldCancel: @escaping @Sendable () -> Bool,
               progress: @escaping @Sendable (MediaTime, MediaTime?) -> Void) -> LibraryIndexer.Outcome {
         var outcome = LibraryIndexer.Outcome(path: path, status: .failed)
         func died(_ reason: String) -> LibraryIndexer.Outcome {
@@ -31,6 +31,7 @@ struct WorkerProcessReader: IsolatedVideoReader {
         var arguments = [IndexWorker.command, "--db", database, "--jobs", String(scan.readers),
                          "--settle", String(scan.settle.seconds), "--lang", scan.ocr.languages]
         if let directory = scan.ocr.dataDirectory { arguments += ["--tessdata-dir", directory] }
+        if let claim { arguments += ["--claim", claim] }
         if verbose { arguments.append("--verbose") }
         arguments += ["--", path]
         let worker: ChildProcess
@@ -61,6 +62,12 @@ struct WorkerProcessReader: IsolatedVideoReader {
                         }
                     default: break
                     }
+                }
+                // A worker that talks all the time is still asked whether to stop.
+                if !finished && shouldCancel() {
+                    worker.kill()
+                    outcome.status = .interrupted
+                    return outcome
                 }
                 continue
             case .end:
@@ -106,12 +113,13 @@ enum IndexWorker {
     }()
 
     /// `index-worker --db DB --jobs N --settle SECONDS --lang LANGS [--tessdata-dir DIR]
-    /// [--verbose] -- VIDEO`, as `WorkerProcessReader` writes it.
+    /// [--claim TOKEN] [--verbose] -- VIDEO`, as `WorkerProcessReader` writes it.
     static func main(arguments: [String]) -> Int32 {
         var words = Arguments(arguments)
         var database: String?
         var scan = ScreenScanner.Options()
         var path: String?
+        var claim: String?
         do throws(UsageFailure) {
             while let word = words.next() {
                 switch word {
@@ -120,6 +128,7 @@ enum IndexWorker {
                 case "--settle": scan.settle = MediaTime(seconds: Double(try words.value(for: word)) ?? 1)
                 case "--lang": scan.ocr.languages = try words.value(for: word)
                 case "--tessdata-dir": scan.ocr.dataDirectory = try words.value(for: word)
+                case "--claim": claim = try words.value(for: word)
                 case "--verbose": FFmpegLog.route(to: { _, line in Console.error("ffmpeg: " + line) }, maxLevel: 32)
                 case "--": path = words.rest().first
                 default: throw UsageFailure(message: "\(command): unknown argument '\(word)'")
@@ -133,12 +142,13 @@ enum IndexWorker {
             Console.error("\(command) is framegrab index's worker: --db DB -- VIDEO")
             return ExitCode.usage.rawValue
         }
-        return run(path: path, database: database, scan: scan)
+        return run(path: path, database: database, claim: claim, scan: scan)
     }
 
-    /// Reads `path` into the store at `database` and reports on stdout; exits 0 whatever
-    /// happened to the video (the report says), and a signal or status otherwise.
-    static func run(path: String, database: String, scan: ScreenScanner.Options) -> Int32 {
+    /// Reads `path` into the store at `database` (under the queue's `claim`, when given) and
+    /// reports on stdout; exits 0 whatever happened to the video (the report says), and a
+    /// signal or status otherwise.
+    static func run(path: String, database: String, claim: String?, scan: ScreenScanner.Options) -> Int32 {
         // Ends with the indexer, even one killed with SIGKILL; Ctrl-C is the indexer's to handle.
         _ = CLinux_end_with_parent(SIGKILL)
         if getppid() == 1 { return 130 }
@@ -148,6 +158,7 @@ enum IndexWorker {
         let store: any ScreenStore
         do throws(IndexStoreError) {
             store = try IndexDatabase.store(database, creating: true)
+            (store as? PostgresScreenStore)?.claimToken = claim
         } catch {
             var outcome = LibraryIndexer.Outcome(path: path, status: .failed)
             outcome.storeError = error

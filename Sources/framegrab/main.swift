@@ -15,6 +15,7 @@ let commands = CommandTable(default: Command(.grab, run: VideoCommands.handOn(.g
     Command(.search, run: SearchCommand.run),
     Command(.export, run: ExportCommand.run),
     Command(.merge, run: MergeCommand.run),
+    Command(.status, run: StatusCommand.run),
 ])
 
 let status = commands.run(Array(CommandLine.arguments.dropFirst()))

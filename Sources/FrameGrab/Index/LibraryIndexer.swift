@@ -63,6 +63,9 @@ public final class LibraryIndexer: Sendable {
         case started(path: String)
         case progress(path: String, position: MediaTime, duration: MediaTime?)
         case finished(Outcome)
+        /// Not finished here: back in the queue for another try, or taken over by another
+        /// worker (`QueueWorker`), for `reason`.
+        case putBack(path: String, reason: String)
     }
 
     private let store: LockedStore
@@ -194,7 +197,7 @@ extension LibraryIndexer {
     private func readElsewhere(_ path: String, by reader: any IsolatedVideoReader, fingerprint: VideoFingerprint,
                                scan: ScreenScanner.Options, started: Date,
                                shouldCancel: @escaping @Sendable () -> Bool, events: @escaping @Sendable (Event) -> Void) -> Outcome {
-        var outcome = reader.read(path, scan: scan, shouldCancel: shouldCancel,
+        var outcome = reader.read(path, scan: scan, claim: nil, shouldCancel: shouldCancel,
                                   progress: { events(.progress(path: path, position: $0, duration: $1)) })
         outcome.seconds = Date().timeIntervalSince(started)
         guard case .readerFailed = outcome.error, !shouldCancel() else { return outcome }
@@ -222,7 +225,9 @@ public protocol IsolatedVideoReader: Sendable {
     /// The video's outcome as the reader reports it; `progress` gets its position and
     /// duration as reading goes on. A reader that dies gives a `failed` outcome whose error
     /// is `readerFailed`; once `shouldCancel` answers true, it stops the reading unwritten.
-    func read(_ path: String, scan: ScreenScanner.Options, shouldCancel: @escaping @Sendable () -> Bool,
+    /// With a `claim` (a token of the PostgreSQL queue), the video is stored only under that
+    /// claim, which storing it finishes.
+    func read(_ path: String, scan: ScreenScanner.Options, claim: String?, shouldCancel: @escaping @Sendable () -> Bool,
               progress: @escaping @Sendable (MediaTime, MediaTime?) -> Void) -> LibraryIndexer.Outcome
 }
 
