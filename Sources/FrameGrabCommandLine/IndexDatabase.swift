@@ -12,15 +12,16 @@ public enum IndexDatabase {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// The index `database` names: a PostgreSQL database for a `postgresql://` URI (libpq's
-    /// `PG*` environment variables fill in what it leaves out), else an SQLite file.
+    /// The index `database` names: a PostgreSQL database for a `postgresql://` URI or libpq's
+    /// `key=value` words (libpq's `PG*` environment variables fill in what they leave out),
+    /// else an SQLite file.
     public static func store(_ database: String, creating: Bool) throws(IndexStoreError) -> any ScreenStore {
         if isPostgres(database) { return try PostgresScreenStore(conninfo: database, creating: creating) }
         return try SQLiteScreenStore(path: database, creating: creating)
     }
 
     public static func isPostgres(_ database: String) -> Bool {
-        database.hasPrefix("postgresql://") || database.hasPrefix("postgres://")
+        PostgresScreenStore.isConnectionString(database)
     }
 
     /// The index at `database`, or one line on stderr and nil.

@@ -31,6 +31,21 @@ final class PostgresDatabase {
         PQfinish(connection)
     }
 
+    /// Whether `database` names a PostgreSQL database rather than an SQLite file: a
+    /// `postgresql://` or `postgres://` URI, or libpq's `key=value` words that libpq parses
+    /// (`host=db.example dbname=lectures`) and that are not the name of a file.
+    static func isConnectionString(_ database: String) -> Bool {
+        if database.hasPrefix("postgresql://") || database.hasPrefix("postgres://") { return true }
+        guard database.contains("="), !FileManager.default.fileExists(atPath: database) else { return false }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(database, &error) else {
+            if let error { PQfreemem(error) }
+            return false
+        }
+        PQconninfoFree(options)
+        return true
+    }
+
     /// `postgresql://user:secret@host/db` as `postgresql://user@host/db`.
     static func redacted(_ conninfo: String) -> String {
         guard let schemeEnd = conninfo.range(of: "://"), let at = conninfo[schemeEnd.upperBound...].firstIndex(of: "@") else {

@@ -120,7 +120,11 @@ extension PostgresScreenStore {
             SELECT state FROM upsert
             UNION ALL SELECT state FROM framegrab.queue WHERE path = $1 AND NOT EXISTS (SELECT 1 FROM upsert)
             """, [path, String(size), String(modified), fingerprint, force ? "true" : "false"], while: operation)
-        guard let state = rows.string(0, 0).flatMap(QueueState.init(rawValue:)) else { throw malformed("queue state", while: operation) }
+        // Another worker inserting the same path at once: this statement waited for its insert
+        // and left the row alone, but its snapshot is older than that row. A new one sees it.
+        let stated = rows.count == 1 ? rows
+            : try database.query("SELECT state FROM framegrab.queue WHERE path = $1", [path], while: operation)
+        guard let state = stated.string(0, 0).flatMap(QueueState.init(rawValue:)) else { throw malformed("queue state", while: operation) }
         return state
     }
 

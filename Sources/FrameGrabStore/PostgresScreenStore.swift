@@ -86,6 +86,12 @@ public final class PostgresScreenStore: ScreenStore {
         CREATE INDEX queue_waiting ON framegrab.queue(state, id)
         """
 
+    /// Whether `database` names a PostgreSQL database: a `postgresql://` URI or libpq's
+    /// `key=value` words; anything else is an SQLite file.
+    public static func isConnectionString(_ database: String) -> Bool {
+        PostgresDatabase.isConnectionString(database)
+    }
+
     /// Connects to `conninfo` (a `postgresql://` URI or libpq's `key=value` words); with
     /// `creating`, makes the schema when the database has none.
     public init(conninfo: String, creating: Bool) throws(IndexStoreError) {

@@ -83,6 +83,50 @@ struct PostgresQueueTests {
         #expect(try store.unfinished(among: ["/v/talk-3.mp4", "/v/other.mp4"]) == 1)
     }
 
+    @Test("Many workers adding the same videos at once: each video queued once, every worker told its state")
+    func enqueuedAtOnce() throws {
+        let conninfo = try PostgresServer.shared.get().createDatabase()
+        let store = try Store(conninfo: conninfo, creating: true)
+        let paths = (0..<60).map { "/v/lecture-\($0).mp4" }
+        let told = Mutex<[Store.QueueState]>([])
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let worker = try Store(conninfo: conninfo, creating: false)
+                for path in paths {
+                    let state = try Self.enqueue(worker, path)
+                    told.withLock { $0.append(state) }
+                }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        #expect(told.withLock { $0 }.count == 4 * paths.count && told.withLock { $0 }.allSatisfy { $0 == .queued })
+        #expect(try store.entries(nil).count == paths.count)
+
+        // The race made sure of: a second worker's insert waits on a first one's, uncommitted.
+        try store.database.query("BEGIN", while: "holding an insert open")
+        #expect(try Self.enqueue(store, "/v/raced.mp4") == .queued)
+        let raced = Mutex<String?>(nil)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let state = (try? Store(conninfo: conninfo, creating: false)).map { worker in
+                (try? Self.enqueue(worker, "/v/raced.mp4")).map(\.rawValue) ?? "an error"
+            }
+            raced.withLock { $0 = state ?? "no connection" }
+        }
+        // Watched from a third connection: within a transaction, pg_stat_activity stands still.
+        let watcher = try Store(conninfo: conninfo, creating: false)
+        while try watcher.database.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'", while: "")
+            .int64(0, 0) == 0 && raced.withLock({ $0 }) == nil {
+            usleep(10_000)
+        }
+        try store.database.query("COMMIT", while: "")
+        group.wait()
+        #expect(raced.withLock { $0 } == "queued")
+    }
+
     @Test("A lease that runs out unrenewed is taken over; the old claim can neither renew nor store, the new one stores once")
     func leaseTakenOver() throws {
         let stores = try PostgresQueueTests.connections(2)

@@ -139,5 +139,11 @@ struct PostgresCommandTests {
         let result = try FrameGrabCommand.run(["search", "--db", "postgresql://me:s3cret@/lectures?host=/nonexistent", "x"])
         #expect(result.status == 2 && result.stderrLines.count == 1, "\(result)")
         #expect(result.stderr.contains("postgresql://me@/lectures") && !result.stderr.contains("s3cret"), "\(result)")
+        // libpq's key=value words name a server too; a file name with '=' in it stays a file.
+        let words = try FrameGrabCommand.run(["search", "--db", "host=/nonexistent dbname=lectures password=s3cret", "x"])
+        #expect(words.status == 2 && words.stderrLines.count == 1 && words.stderr.contains("PostgreSQL"), "\(words)")
+        #expect(words.stderr.contains("dbname=lectures") && !words.stderr.contains("s3cret"), "\(words)")
+        let file = try FrameGrabCommand.run(["search", "--db", "/tmp/no-such-dir/a=b.db", "x"])
+        #expect(file.status == 2 && file.stderr.contains("no such database"), "\(file)")
     }
 }
