@@ -130,12 +130,23 @@ extension PostgresScreenStore {
 
     // MARK: Claiming
 
-    /// Claims the first video queued, or one whose lease ran out (its worker died), for
-    /// `lease` seconds; nil when there is none. Rows other workers are claiming at this
+    /// Claims a video whose lease ran out (its worker died), or else the first one queued,
+    /// for `lease` seconds; nil when there is none. Rows other workers are claiming at this
     /// moment are skipped, not waited for.
     public func claim(worker: String, lease: Double) throws(IndexStoreError) -> QueueClaim? {
+        for candidates in [PostgresScreenStore.expiredLeases, PostgresScreenStore.queuedVideos] {
+            if let claim = try claim(from: candidates, worker: worker, lease: lease) { return claim }
+        }
+        return nil
+    }
+
+    /// What may be claimed, in the order claims take them; each has a partial index of its own
+    /// (`queue_leases`, `queue_queued`), so that a claim costs the same at any queue length.
+    static let expiredLeases = "state = 'running' AND lease_until < \(now) ORDER BY lease_until"
+    static let queuedVideos = "state = 'queued' ORDER BY id"
+
+    private func claim(from candidates: String, worker: String, lease: Double) throws(IndexStoreError) -> QueueClaim? {
         let token = UUID().uuidString.lowercased()
-        let operation = "claiming a video from the queue"
         let rows = try database.query("""
             UPDATE framegrab.queue q SET
                 state = 'running', attempts = q.attempts + 1, claim = $1, worker = $2,
@@ -143,12 +154,9 @@ extension PostgresScreenStore {
                 error = CASE WHEN q.state = 'running'
                              THEN 'its worker (' || coalesce(q.worker, '?') || ') stopped renewing its lease: killed, or its machine gone'
                              ELSE q.error END
-            WHERE q.id = (
-                SELECT id FROM framegrab.queue
-                WHERE state = 'queued' OR (state = 'running' AND lease_until < \(PostgresScreenStore.now))
-                ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+            WHERE q.id = (SELECT id FROM framegrab.queue WHERE \(candidates) LIMIT 1 FOR UPDATE SKIP LOCKED)
             RETURNING q.path, q.size, q.mtime, q.fingerprint, q.attempts, q.error
-            """, [token, worker, String(lease)], while: operation)
+            """, [token, worker, String(lease)], while: "claiming a video from the queue")
         guard rows.count == 1, let path = rows.string(0, 0) else { return nil }
         return QueueClaim(path: path, size: rows.int64(0, 1) ?? 0, modified: rows.double(0, 2) ?? 0, fingerprint: rows.string(0, 3) ?? "",
                           token: token, attempt: Int(rows.int64(0, 4) ?? 1), lastError: rows.string(0, 5))

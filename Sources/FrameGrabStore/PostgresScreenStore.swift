@@ -83,7 +83,9 @@ public final class PostgresScreenStore: ScreenStore {
             screens     integer,
             regions     integer
         );
-        CREATE INDEX queue_waiting ON framegrab.queue(state, id)
+        CREATE INDEX queue_queued ON framegrab.queue(id) WHERE state = 'queued';
+        CREATE INDEX queue_leases ON framegrab.queue(lease_until) WHERE state = 'running';
+        CREATE INDEX queue_states ON framegrab.queue(state)
         """
 
     /// Whether `database` names a PostgreSQL database: a `postgresql://` URI or libpq's

@@ -18,13 +18,17 @@ postgres user, a Unix socket only, stopped at the end), measures in one run:
    queries through `framegrab search --verbose` on each store: the time inside the process
    (opening the index, searching, printing) and the wall time, median and p95.
 
-Nothing here fails on a slow figure; on 2 cores expect ~2x at 2 workers and no more at 4.
+Nothing here fails on a slow figure. On 2 cores expect 2 workers to be faster than 1 by as much
+as one worker leaves a core idle ("cores busy": CPU seconds of the indexers and their workers
+per second of wall time; FFmpeg's decoder threads keep one worker above one core), and 4 no
+faster than 2.
 """
 
 import importlib.machinery
 import importlib.util
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -90,14 +94,26 @@ class Server:
 
 
 def claim_statement():
-    """The claim of PostgresScreenStore+Queue.swift, with psql variables for its parameters."""
+    """The two statements of a claim as PostgresScreenStore+Queue.swift makes it (a lease that
+    ran out, then a queued video), with literals for their parameters."""
     source = QUEUE_SOURCE.read_text()
     match = re.search(r'let rows = try database\.query\("""\n(\s*UPDATE framegrab\.queue q SET.*?RETURNING[^\n]*)\n\s*"""', source, re.S)
-    if not match:
+    candidates = [re.search(rf'static let {name} = "(.*?)"', source) for name in ("expiredLeases", "queuedVideos")]
+    if not match or not all(candidates):
         sys.exit(f"bench-index --workers: no claim statement found in {QUEUE_SOURCE}")
-    sql = match.group(1).replace(r"\(PostgresScreenStore.now)", NOW)
-    return (sql.replace("$1", "md5(random()::text)").replace("$2", "'bench'").replace("$3::double precision", "60::double precision")
-            .replace("$3", "60"))
+    statements = []
+    for found in candidates:
+        sql = match.group(1).replace(r"\(candidates)", found.group(1)).replace(r"\(PostgresScreenStore.now)", NOW).replace(r"\(now)", NOW)
+        statements.append(sql.replace("$1", "md5(random()::text)").replace("$2", "'bench'")
+                          .replace("$3::double precision", "60::double precision").replace("$3", "60").strip())
+    # A claim looks for a lease that ran out first, then for a queued video.
+    return statements
+
+
+def children_cpu():
+    """CPU seconds (user and system) of every child process waited for so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def throughput(server, binary, library, media_seconds, workers, scratch):
@@ -106,11 +122,11 @@ def throughput(server, binary, library, media_seconds, workers, scratch):
     for count in workers:
         database = f"fleet_{count}"
         conninfo = server.create(database)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), children_cpu()
         processes = [subprocess.Popen([binary, "index", "--db", conninfo, "--jobs", "1", "--color", "never", str(library)],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(count)]
         errors = [process.communicate()[1] for process in processes]
-        fleet = time.perf_counter() - started
+        fleet, fleet_cpu = time.perf_counter() - started, children_cpu() - cpu
         for process, error in zip(processes, errors):
             if process.returncode != 0:
                 sys.exit(f"framegrab index (PostgreSQL) failed ({process.returncode}): {error.strip()}")
@@ -125,15 +141,17 @@ def throughput(server, binary, library, media_seconds, workers, scratch):
         stored = server.psql(database, "SELECT count(*), count(DISTINCT path) FROM framegrab.videos").strip()
 
         sqlite = os.path.join(scratch, f"fleet-{count}.db")
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), children_cpu()
         local = subprocess.run([binary, "index", "--db", sqlite, "--jobs", str(count), "--color", "never", str(library)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        single = time.perf_counter() - started
+        single, single_cpu = time.perf_counter() - started, children_cpu() - cpu
         if local.returncode != 0:
             sys.exit(f"framegrab index (SQLite) failed ({local.returncode}): {local.stderr.strip()}")
-        rows.append(dict(workers=count, fleet=fleet, single=single, gaps=gaps, done=done, stored=stored))
-        say(f"  {count} worker(s): PostgreSQL {fleet:.1f} s ({media_seconds / fleet:.1f}x realtime), "
-            f"SQLite --jobs {count} {single:.1f} s ({media_seconds / single:.1f}x); {done} done, videos stored (rows|paths) {stored}")
+        rows.append(dict(workers=count, fleet=fleet, single=single, gaps=gaps, done=done, stored=stored,
+                         fleet_cores=fleet_cpu / fleet, single_cores=single_cpu / single))
+        say(f"  {count} worker(s): PostgreSQL {fleet:.1f} s ({media_seconds / fleet:.1f}x realtime, {fleet_cpu / fleet:.2f} cores busy), "
+            f"SQLite --jobs {count} {single:.1f} s ({media_seconds / single:.1f}x, {single_cpu / single:.2f} cores); "
+            f"{done} done, videos stored (rows|paths) {stored}")
     return rows
 
 
@@ -146,7 +164,8 @@ def measure_claims(server, statement, database, count, claims, scratch):
     with open(script, "w") as out:
         out.write("\\timing on\n")
         for _ in range(per_session):
-            out.write(statement.strip() + ";\n")
+            for sql in statement:
+                out.write(sql + ";\n")
     started = time.perf_counter()
     sessions = [subprocess.Popen([server.bin + "/psql", "-X", "-q", "-A", "-t", server.conninfo(database), "-f", script, "-o", "/dev/null"],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(count)]
@@ -156,7 +175,8 @@ def measure_claims(server, statement, database, count, claims, scratch):
     for session, (stdout, stderr) in zip(sessions, outputs):
         if session.returncode != 0 or "ERROR" in stderr:
             sys.exit(f"claim statement failed: {stderr.strip()}")
-        times += [float(value) for value in re.findall(r"Time: ([0-9.]+) ms", stdout)]
+        parts = [float(value) for value in re.findall(r"Time: ([0-9.]+) ms", stdout)]
+        times += [sum(parts[i:i + len(statement)]) for i in range(0, len(parts), len(statement))]
     claimed = int(server.psql(database, "SELECT count(*) FROM framegrab.queue WHERE state = 'running'"))
     twice = int(server.psql(database, "SELECT count(*) FROM framegrab.queue WHERE attempts > 1"))
     return times, wall, claimed, twice
@@ -247,11 +267,11 @@ def run(arguments, binary, talk):
         say()
         say("summary")
         first = next((row for row in rows if row["workers"] == 1), rows[0])
-        say(f"  {'workers':>7} {'PostgreSQL fleet':>17} {'x realtime':>10} {'speed-up':>8}   {'SQLite --jobs N':>15} {'x realtime':>10}"
-            f"   {'gap between videos med':>22} {'p95':>8}")
+        say(f"  {'workers':>7} {'PostgreSQL fleet':>17} {'x realtime':>10} {'speed-up':>8} {'cores':>5}   {'SQLite --jobs N':>15}"
+            f" {'x realtime':>10} {'cores':>5}   {'gap between videos med':>22} {'p95':>8}")
         for row in rows:
             say(f"  {row['workers']:>7} {row['fleet']:>15.1f} s {media_seconds / row['fleet']:>9.1f}x {first['fleet'] / row['fleet']:>7.2f}x"
-                f"   {row['single']:>13.1f} s {media_seconds / row['single']:>9.1f}x"
+                f" {row['fleet_cores']:>5.2f}   {row['single']:>13.1f} s {media_seconds / row['single']:>9.1f}x {row['single_cores']:>5.2f}"
                 f"   {statistics.median(row['gaps']) if row['gaps'] else float('nan'):>19.1f} ms {percentile(row['gaps'], 0.95):>5.1f} ms")
         say(f"  {'sessions':>8} {'claim med':>10} {'p95':>8} {'claims/s':>9}")
         for count, times, wall, _, _ in claims:

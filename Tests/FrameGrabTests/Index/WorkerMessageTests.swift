@@ -23,6 +23,7 @@ struct WorkerMessageTests {
                         message: "could not extend file: No space left on device"),
         IndexStoreError(path: "x.db", code: 26, reason: .notSQLite, operation: "opening"),
         IndexStoreError(path: "x.db", code: 26, reason: .unknownSchema(version: 9), operation: "opening"),
+        IndexStoreError(path: "postgresql://me@db/lectures", code: 0, reason: .claimLost, operation: "storing /v/a.mp4"),
     ]
 
     @Test("Every error of a video comes back as it was", arguments: errors)
