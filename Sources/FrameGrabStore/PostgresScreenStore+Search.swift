@@ -58,21 +58,26 @@ extension PostgresScreenStore {
             rank = "similarity(lower(r.text), \(parameter(query.terms.filter(\.isSubstringIndexable).map(\.text).joined(separator: " ").lowercased())))"
         }
         if checksTerms {
-            let all = stage.termsChecked(in: query).map { "strpos(lower(r.text), \(parameter($0.lowercased()))) > 0" }.joined(separator: " AND ")
+            // One LIKE ALL: the text is folded once per row, not once per term.
+            let patterns = stage.termsChecked(in: query).map { "%" + PostgresScreenStore.likeEscaped($0.lowercased()) + "%" }
+            let all = "lower(r.text) LIKE ALL (\(parameter(PostgresScreenStore.arrayLiteral(patterns)))::text[])"
             conditions.append(stage.condition(allTermsFound: all))
         }
         if let kind = filter.kind { conditions.append("r.kind = \(parameter(kind.rawValue))") }
         if let language = filter.language { conditions.append("lower(r.language) = \(parameter(language.lowercased()))") }
         var join = ""
         if let glob = filter.pathGlob {
-            join = "JOIN framegrab.videos v ON v.id = s.video_id"
+            join = "JOIN framegrab.screens s ON s.id = r.screen_id JOIN framegrab.videos v ON v.id = s.video_id"
             conditions.append("v.path ~ \(parameter(PostgresScreenStore.regex(glob: glob)))")
         }
+        // The first regions that qualify, then their screens and ranks: a common word
+        // qualifies tens of thousands of regions, and ranking them all cost more than the rest.
         let rows = try database.query("""
             SELECT r.id, r.screen_id, r.ordinal, r.kind, s.time, \(rank)
-            FROM framegrab.regions r JOIN framegrab.screens s ON s.id = r.screen_id \(join)
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY r.id LIMIT \(parameter(String(cap)))
+            FROM (SELECT r.id FROM framegrab.regions r \(join)
+                  WHERE \(conditions.joined(separator: " AND ")) ORDER BY r.id LIMIT \(parameter(String(cap)))) found
+            JOIN framegrab.regions r ON r.id = found.id JOIN framegrab.screens s ON s.id = r.screen_id
+            ORDER BY r.id
             """, values, while: "searching")
         for row in 0..<rows.count {
             let relevance = max(0, rows.double(row, 5) ?? 0)
