@@ -78,7 +78,13 @@ extension PostgresScreenStore {
         public var running: [QueueEntry]
         public var failed: [QueueEntry]
 
-        public init(counts: [QueueState: Int], mediaSeconds: Double, busySeconds: Double, running: [QueueEntry], failed: [QueueEntry]) {
+        /// When the summary was taken, in seconds since 1970 on the server's clock (the clock
+        /// of `QueueEntry.startedAt`).
+        public var now: Double
+
+        public init(counts: [QueueState: Int], mediaSeconds: Double, busySeconds: Double, running: [QueueEntry], failed: [QueueEntry],
+                    now: Double) {
+            self.now = now
             self.counts = counts
             self.mediaSeconds = mediaSeconds
             self.busySeconds = busySeconds
@@ -118,10 +124,9 @@ extension PostgresScreenStore {
                     OR (q.size, q.mtime, q.fingerprint) IS DISTINCT FROM (EXCLUDED.size, EXCLUDED.mtime, EXCLUDED.fingerprint))
                 RETURNING q.state)
             SELECT state FROM upsert
-            UNION ALL SELECT state FROM framegrab.queue WHERE path = $1 AND NOT EXISTS (SELECT 1 FROM upsert)
             """, [path, String(size), String(modified), fingerprint, force ? "true" : "false"], while: operation)
-        // Another worker inserting the same path at once: this statement waited for its insert
-        // and left the row alone, but its snapshot is older than that row. A new one sees it.
+        // Left alone: its state is read in a statement of its own, since this one's snapshot
+        // may be older than the row (another worker inserting or finishing it at this moment).
         let stated = rows.count == 1 ? rows
             : try database.query("SELECT state FROM framegrab.queue WHERE path = $1", [path], while: operation)
         guard let state = stated.string(0, 0).flatMap(QueueState.init(rawValue:)) else { throw malformed("queue state", while: operation) }
@@ -140,13 +145,40 @@ extension PostgresScreenStore {
         return nil
     }
 
+    /// Makes `claim` and `claimable()` take only the videos at `paths` (nil: the whole queue),
+    /// held in a temporary table of this connection's, so that each claim does not send them
+    /// again.
+    public func limitClaims(to paths: [String]?) throws(IndexStoreError) {
+        let operation = "choosing the videos to claim"
+        guard let paths else {
+            claimsLimited = false
+            return
+        }
+        try database.query("CREATE TEMPORARY TABLE IF NOT EXISTS claimable (path text PRIMARY KEY)", while: operation)
+        try database.query("TRUNCATE claimable", while: operation)
+        try database.query("INSERT INTO claimable SELECT unnest($1::text[]) ON CONFLICT DO NOTHING", [PostgresScreenStore.arrayLiteral(paths)],
+                           while: operation)
+        try database.query("ANALYZE claimable", while: operation)
+        claimsLimited = true
+    }
+
+    /// How many of the videos `claim` may take are queued or running.
+    public func claimable() throws(IndexStoreError) -> Int {
+        let scope = claimsLimited ? "AND path IN (SELECT path FROM pg_temp.claimable)" : ""
+        let rows = try database.query("SELECT count(*) FROM framegrab.queue WHERE state IN ('queued', 'running') \(scope)",
+                                      while: "looking at the queue")
+        return Int(rows.int64(0, 0) ?? 0)
+    }
+
     /// What may be claimed, in the order claims take them; each has a partial index of its own
-    /// (`queue_leases`, `queue_queued`), so that a claim costs the same at any queue length.
-    static let expiredLeases = "state = 'running' AND lease_until < \(now) ORDER BY lease_until"
+    /// (`queue_leases`, `queue_queued`). `now()` (the statement's start, in a statement of its
+    /// own), not `clock_timestamp()`: a volatile function cannot bound an index scan.
+    static let expiredLeases = "state = 'running' AND lease_until < extract(epoch FROM now()) ORDER BY lease_until"
     static let queuedVideos = "state = 'queued' ORDER BY id"
 
     private func claim(from candidates: String, worker: String, lease: Double) throws(IndexStoreError) -> QueueClaim? {
         let token = UUID().uuidString.lowercased()
+        let scope = claimsLimited ? "path IN (SELECT path FROM pg_temp.claimable) AND " : ""
         let rows = try database.query("""
             UPDATE framegrab.queue q SET
                 state = 'running', attempts = q.attempts + 1, claim = $1, worker = $2,
@@ -154,7 +186,7 @@ extension PostgresScreenStore {
                 error = CASE WHEN q.state = 'running'
                              THEN 'its worker (' || coalesce(q.worker, '?') || ') stopped renewing its lease: killed, or its machine gone'
                              ELSE q.error END
-            WHERE q.id = (SELECT id FROM framegrab.queue WHERE \(candidates) LIMIT 1 FOR UPDATE SKIP LOCKED)
+            WHERE q.id = (SELECT id FROM framegrab.queue WHERE \(scope)\(candidates) LIMIT 1 FOR UPDATE SKIP LOCKED)
             RETURNING q.path, q.size, q.mtime, q.fingerprint, q.attempts, q.error
             """, [token, worker, String(lease)], while: "claiming a video from the queue")
         guard rows.count == 1, let path = rows.string(0, 0) else { return nil }
@@ -174,10 +206,28 @@ extension PostgresScreenStore {
         return rows.count == 1
     }
 
+    /// Where a claim stands once its reader is done.
+    public enum ClaimStanding: Sendable, Equatable {
+        /// Still this claim's, unfinished.
+        case running
+        /// Finished under this claim, as the entry says.
+        case finished(QueueEntry)
+        /// Taken over: another claim holds (or finished) the video.
+        case lost
+    }
+
+    public func standing(of claim: QueueClaim) throws(IndexStoreError) -> ClaimStanding {
+        let rows = try database.query("SELECT claim, state FROM framegrab.queue WHERE path = $1", [claim.path],
+                                      while: "looking at \(claim.path) in the queue")
+        guard rows.count == 1, rows.string(0, 0) == claim.token else { return .lost }
+        guard rows.string(0, 1) != QueueState.running.rawValue else { return .running }
+        guard let entry = try entries([claim.path]).first else { return .lost }
+        return .finished(entry)
+    }
+
     /// Whether `claim` is still the running one: the video is neither finished nor taken over.
     public func holds(_ claim: QueueClaim) throws(IndexStoreError) -> Bool {
-        try database.query("SELECT 1 FROM framegrab.queue WHERE path = $1 AND claim = $2 AND state = 'running'",
-                           [claim.path, claim.token], while: "looking at \(claim.path) in the queue").count == 1
+        try standing(of: claim) == .running
     }
 
     /// Puts the video of `claim` back in the queue unfinished, with `error`; the attempt does
@@ -254,30 +304,37 @@ extension PostgresScreenStore {
         }
     }
 
-    /// Counts by state, the running and failed videos, and the fleet's speed.
+    /// Counts by state, the running and failed videos, and the fleet's speed, all as of one
+    /// moment (one snapshot).
     public func queueSummary() throws(IndexStoreError) -> QueueSummary {
         let operation = "reading the queue"
-        let counted = try database.query("SELECT state, count(*) FROM framegrab.queue GROUP BY state", while: operation)
-        var counts = Dictionary(uniqueKeysWithValues: QueueState.allCases.map { ($0, 0) })
-        for row in 0..<counted.count {
-            if let state = counted.string(row, 0).flatMap(QueueState.init(rawValue:)) { counts[state] = Int(counted.int64(row, 1) ?? 0) }
+        return try database.transaction(while: operation) { () throws(IndexStoreError) -> QueueSummary in
+            try database.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", while: operation)
+            let counted = try database.query("SELECT state, count(*) FROM framegrab.queue GROUP BY state", while: operation)
+            var counts = Dictionary(uniqueKeysWithValues: QueueState.allCases.map { ($0, 0) })
+            for row in 0..<counted.count {
+                if let state = counted.string(row, 0).flatMap(QueueState.init(rawValue:)) { counts[state] = Int(counted.int64(row, 1) ?? 0) }
+            }
+            // A running claim's span ends now, or when its lease ran out if its worker died.
+            let spans = try database.query("""
+                SELECT started_at, coalesce(finished_at, least(extract(epoch FROM now()), lease_until)),
+                       CASE WHEN state = 'done' THEN duration ELSE 0 END
+                FROM framegrab.queue WHERE started_at IS NOT NULL AND state IN ('running', 'done', 'failed', 'skipped') ORDER BY started_at
+                """, while: operation)
+            var mediaSeconds = 0.0
+            var busySeconds = 0.0
+            var covered = -Double.infinity
+            for row in 0..<spans.count {
+                guard let start = spans.double(row, 0), let end = spans.double(row, 1) else { continue }
+                mediaSeconds += spans.double(row, 2) ?? 0
+                // The union of the spans, in order of their starts: only what no span before covered.
+                busySeconds += max(0, end - max(start, covered))
+                covered = max(covered, end)
+            }
+            let now = try database.query("SELECT extract(epoch FROM now())", while: operation).double(0, 0) ?? 0
+            return QueueSummary(counts: counts, mediaSeconds: mediaSeconds, busySeconds: busySeconds,
+                                running: try entries(nil, states: [.running]), failed: try entries(nil, states: [.failed]), now: now)
         }
-        let spans = try database.query("""
-            SELECT started_at, coalesce(finished_at, \(PostgresScreenStore.now)), CASE WHEN state = 'done' THEN duration ELSE 0 END
-            FROM framegrab.queue WHERE started_at IS NOT NULL AND state IN ('running', 'done', 'failed', 'skipped') ORDER BY started_at
-            """, while: operation)
-        var mediaSeconds = 0.0
-        var busySeconds = 0.0
-        var covered = -Double.infinity
-        for row in 0..<spans.count {
-            guard let start = spans.double(row, 0), let end = spans.double(row, 1) else { continue }
-            mediaSeconds += spans.double(row, 2) ?? 0
-            // The union of the spans, in order of their starts: only what no span before covered.
-            busySeconds += max(0, end - max(start, covered))
-            covered = max(covered, end)
-        }
-        return QueueSummary(counts: counts, mediaSeconds: mediaSeconds, busySeconds: busySeconds,
-                            running: try entries(nil, states: [.running]), failed: try entries(nil, states: [.failed]))
     }
 
     /// An error line about the video at `path` without the path it starts with: the queue

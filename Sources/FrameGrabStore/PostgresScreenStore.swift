@@ -17,6 +17,9 @@ public final class PostgresScreenStore: ScreenStore {
     /// The queue's claim that this store's `replace` finishes (`index`'s worker process sets
     /// the one it was given); nil outside the queue.
     public var claimToken: String?
+    /// `claim` takes only the videos of `limitClaims(to:)` (a temporary table of this
+    /// connection's), not the whole queue.
+    var claimsLimited = false
 
     /// The version of the schema below, in `framegrab.schema_version`.
     public static let schemaVersion = 2

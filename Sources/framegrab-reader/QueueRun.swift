@@ -80,7 +80,7 @@ struct QueueRun {
         do throws(IndexStoreError) {
             let done = reported.withLock { $0 }
             for entry in try store.entries(waiting) where !done.contains(entry.path) {
-                let outcome = QueueRun.outcome(of: entry)
+                let outcome = LibraryIndexer.Outcome(queueEntry: entry)
                 progress.take(.finished(outcome))
                 outcomes.append(outcome)
             }
@@ -88,24 +88,5 @@ struct QueueRun {
             return storeFailed(error)
         }
         return outcomes
-    }
-
-    /// How a video another worker finished ended, as `index` reports its own.
-    static func outcome(of entry: PostgresScreenStore.QueueEntry) -> LibraryIndexer.Outcome {
-        let status: LibraryIndexer.Outcome.Status = switch entry.state {
-        case .done: .indexed
-        case .skipped: entry.recorded == .protected ? .protected : .unchanged
-        case .failed: .failed
-        case .queued, .running: .interrupted
-        }
-        var outcome = LibraryIndexer.Outcome(path: entry.path, status: status)
-        outcome.duration = entry.duration.map(MediaTime.init(seconds:))
-        outcome.screens = entry.screens ?? 0
-        outcome.regions = entry.regions ?? 0
-        if let started = entry.startedAt, let finished = entry.finishedAt { outcome.seconds = max(0, finished - started) }
-        if status == .failed, let error = entry.error {
-            outcome.error = .readerFailed(path: entry.path, reason: PostgresScreenStore.reason(error, about: entry.path))
-        }
-        return outcome
     }
 }

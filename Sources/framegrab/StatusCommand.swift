@@ -75,7 +75,8 @@ enum StatusCommand {
                 failed.append(.init(path: video.path, state: .failed, attempts: 1, error: video.error, recorded: .failed))
             }
         }
-        return .init(counts: counts, mediaSeconds: mediaSeconds, busySeconds: 0, running: [], failed: failed)
+        return .init(counts: counts, mediaSeconds: mediaSeconds, busySeconds: 0, running: [], failed: failed,
+                     now: Date().timeIntervalSince1970)
     }
 
     static func text(_ summary: PostgresScreenStore.QueueSummary, database: String, shared: Bool) -> String {
@@ -91,7 +92,7 @@ enum StatusCommand {
             lines.append(String(format: "  fleet: %.1f× realtime (%@ of video in %@ of work)", realtime,
                                 duration(summary.mediaSeconds), duration(summary.busySeconds)))
         }
-        let now = Date().timeIntervalSince1970
+        let now = summary.now
         if !summary.running.isEmpty { lines.append("running:") }
         for entry in summary.running {
             let elapsed = entry.startedAt.map { " for " + duration(max(0, now - $0)) } ?? ""

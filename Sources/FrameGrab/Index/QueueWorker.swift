@@ -53,9 +53,9 @@ public final class QueueWorker: Sendable {
         self.options = options
     }
 
-    /// Works until none of the videos at `paths` is queued or running (with nil, until the
-    /// whole queue is), waiting out other workers' leases, since a worker that died leaves
-    /// its video to be taken over. Returns the videos finished here: indexed, protected, or
+    /// Works on the videos at `paths` (nil: the whole queue) until none of them is queued or
+    /// running, waiting out other workers' leases, since a worker that died leaves its video
+    /// to be taken over. Videos of the queue not among `paths` are left to their own runs. Returns the videos finished here: indexed, protected, or
     /// failed for good. A store that fails ends the work: its error comes as an outcome's
     /// `storeError`.
     public func work(until paths: [String]?, shouldCancel: @escaping @Sendable () -> Bool = { false },
@@ -74,6 +74,7 @@ public final class QueueWorker: Sendable {
                 let store: PostgresScreenStore
                 do throws(IndexStoreError) {
                     store = try connect()
+                    try store.limitClaims(to: paths)
                 } catch {
                     var failure = LibraryIndexer.Outcome(path: "", status: .failed)
                     failure.storeError = error
@@ -84,7 +85,7 @@ public final class QueueWorker: Sendable {
                 let scan = options.scan
                 while !stop.load(ordering: .relaxed) && !shouldCancel() {
                     do throws(IndexStoreError) {
-                        guard try store.unfinished(among: paths) > 0 else { return }
+                        guard try store.claimable() > 0 else { return }
                         guard let claim = try store.claim(worker: options.name, lease: options.lease) else {
                             // Every video left is another worker's: look again, for one that
                             // is finished or whose lease ran out.
@@ -138,15 +139,21 @@ public final class QueueWorker: Sendable {
         var outcome = reader.read(claim.path, scan: scan, claim: claim.token, shouldCancel: { shouldCancel() || lease.isLost() },
                                   progress: { events(.progress(path: claim.path, position: $0, duration: $1)) })
         outcome.seconds = Date().timeIntervalSince(started)
-        if lease.isLost() || outcome.storeError?.reason == .claimLost {
+        switch try store.standing(of: claim) {
+        case .lost:
             return .putBack("its lease ran out and another worker took it over")
+        case .finished(let entry):
+            // Stored under this claim. A reader that died after storing did not say how: the
+            // queue does.
+            if case .readerFailed = outcome.error { return .finished(LibraryIndexer.Outcome(queueEntry: entry)) }
+            return .finished(outcome)
+        case .running:
+            break
         }
         if outcome.status == .interrupted {
             try store.release(claim, error: nil, countsAttempt: false)
             return .stopped(nil)
         }
-        // The reader finished the claim when it stored the video: its outcome stands.
-        guard try store.holds(claim) else { return .finished(outcome) }
         if case .ocrUnavailable = outcome.error {
             // This machine cannot read at all; another one may.
             try store.release(claim, error: outcome.error.map { QueueWorker.reason($0, about: claim.path) }, countsAttempt: false)
@@ -183,6 +190,27 @@ public final class QueueWorker: Sendable {
         outcome.duration = duration
         outcome.seconds = Date().timeIntervalSince(started)
         return outcome
+    }
+}
+
+extension LibraryIndexer.Outcome {
+    /// How a video of the queue ended, as the queue has it: for videos another worker
+    /// finished, or a reader that died after storing.
+    public init(queueEntry entry: PostgresScreenStore.QueueEntry) {
+        let status: Status = switch entry.state {
+        case .done: .indexed
+        case .skipped: entry.recorded == .protected ? .protected : .unchanged
+        case .failed: .failed
+        case .queued, .running: .interrupted
+        }
+        self.init(path: entry.path, status: status)
+        duration = entry.duration.map(MediaTime.init(seconds:))
+        screens = entry.screens ?? 0
+        regions = entry.regions ?? 0
+        if let started = entry.startedAt, let finished = entry.finishedAt { seconds = max(0, finished - started) }
+        if status == .failed, let error = entry.error {
+            self.error = .readerFailed(path: entry.path, reason: PostgresScreenStore.reason(error, about: entry.path))
+        }
     }
 }
 

@@ -29,7 +29,11 @@ struct QueueCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["index", "--db", conninfo, "--jobs", "1", "--lease", "2", "--json", directory.path]
 
-        let victim = try RunningCommand(try FrameGrabCommand.executable(), arguments)
+        // The victim's workers hang on whatever they claim: it holds its video until it is killed,
+        // however quickly the others read.
+        let names = ["talk-light.mp4", "talk-dark.mp4", "cenc.mp4", "light-2.mp4", "dark-2.mp4", "broken.mp4"]
+        let victim = try RunningCommand(try FrameGrabCommand.executable(), arguments,
+                                        environment: ["FRAMEGRAB_TEST_WORKER_FAULTS": names.map { "hang=" + $0 }.joined(separator: ",")])
         let survivors = Mutex<[FrameGrabCommand.Result]>([])
         let group = DispatchGroup()
         for _ in 0..<2 {
@@ -57,7 +61,7 @@ struct QueueCommandTests {
             // The broken file fails; every other video is indexed or skipped as protected.
             #expect(result.status == 9, "\(result)")
             let summaries = try IndexCommandTests.summaries(result.stdout)
-            #expect(summaries.count == 6, "one line for each video it added: \(result.stdout)")
+            #expect(summaries.count == 6 && result.stdoutLines.count == 6, "one line for each video it added: \(result.stdout)")
             #expect(summaries["broken.mp4"]?["status"] as? String == "failed")
         }
         // The video the victim held was taken over, and stored once.

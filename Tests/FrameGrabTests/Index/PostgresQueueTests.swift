@@ -31,6 +31,19 @@ struct PostgresQueueTests {
         IndexFixtures.library[0].screens.map { StoredScreen(path: path, start: $0.start, end: $0.end, time: $0.time, regions: $0.regions) }
     }
 
+    /// Every running lease made to have run out a second ago, as a lease does when its worker
+    /// stops renewing it: no waiting on the clock, however busy the machine.
+    static func expireLeases(_ store: Store) throws {
+        try store.database.query("UPDATE framegrab.queue SET lease_until = extract(epoch FROM now()) - 1 WHERE state = 'running'",
+                                 while: "expiring leases")
+    }
+
+    /// Seconds left on the shortest running lease.
+    static func leaseLeft(_ store: Store) throws -> Double {
+        try store.database.query("SELECT min(lease_until) - extract(epoch FROM now()) FROM framegrab.queue WHERE state = 'running'",
+                                 while: "").double(0, 0) ?? 0
+    }
+
     @Test("A video is queued once by path and fingerprint; a changed, failed or forced one is queued afresh; one the index holds is skipped")
     func enqueueOnce() throws {
         let store = try PostgresQueueTests.connections(1)[0]
@@ -118,7 +131,10 @@ struct PostgresQueueTests {
         }
         // Watched from a third connection: within a transaction, pg_stat_activity stands still.
         let watcher = try Store(conninfo: conninfo, creating: false)
-        while try watcher.database.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'", while: "")
+        while try watcher.database.query("""
+            SELECT count(*) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'transactionid'
+            """, while: "")
             .int64(0, 0) == 0 && raced.withLock({ $0 }) == nil {
             usleep(10_000)
         }
@@ -132,9 +148,9 @@ struct PostgresQueueTests {
         let stores = try PostgresQueueTests.connections(2)
         let path = "/v/talk.mp4"
         _ = try Self.enqueue(stores[0], path)
-        let first = try #require(try stores[0].claim(worker: "host-a:1", lease: 0.2))
+        let first = try #require(try stores[0].claim(worker: "host-a:1", lease: 60))
         #expect(try stores[1].claim(worker: "host-b:2", lease: 60) == nil, "the lease holds")
-        usleep(400_000)
+        try Self.expireLeases(stores[1])
         let second = try #require(try stores[1].claim(worker: "host-b:2", lease: 60))
         #expect(second.path == path && second.attempt == 2)
         #expect(second.lastError?.contains("host-a:1") == true, "\(second.lastError ?? "")")
@@ -150,18 +166,39 @@ struct PostgresQueueTests {
         #expect(try stores[0].screens(under: []).count == Self.screens(path).count)
         #expect(try stores[0].entries(nil).map(\.state) == [.done])
         #expect(try stores[1].renew(second, lease: 60), "a claim that finished its video is still its own")
+        #expect(try stores[0].standing(of: first) == .lost)
+        guard case .finished(let entry) = try stores[1].standing(of: second) else {
+            Issue.record("a claim that stored its video stands finished")
+            return
+        }
+        #expect(entry.state == .done && entry.screens == Self.screens(path).count)
+    }
+
+    @Test("Claims limited to some videos take only those, and count only those as left")
+    func limitedClaims() throws {
+        let stores = try PostgresQueueTests.connections(2)
+        for name in ["mine-1", "theirs", "mine-2"] { _ = try Self.enqueue(stores[0], "/v/\(name).mp4") }
+        try stores[1].limitClaims(to: ["/v/mine-1.mp4", "/v/mine-2.mp4", "/v/not-queued.mp4"])
+        #expect(try stores[1].claimable() == 2)
+        let first = try #require(try stores[1].claim(worker: "w", lease: 60))
+        let second = try #require(try stores[1].claim(worker: "w", lease: 60))
+        #expect([first.path, second.path] == ["/v/mine-1.mp4", "/v/mine-2.mp4"])
+        #expect(try stores[1].claim(worker: "w", lease: 60) == nil)
+        try stores[1].limitClaims(to: nil)
+        #expect(try stores[1].claim(worker: "w", lease: 60)?.path == "/v/theirs.mp4")
+        #expect(try stores[1].claimable() == 3)
     }
 
     @Test("Renewing keeps a claim past its first lease; a claim put back counts its attempt or not, as told")
     func renewAndRelease() throws {
         let stores = try PostgresQueueTests.connections(2)
         _ = try Self.enqueue(stores[0], "/v/a.mp4")
-        let claim = try #require(try stores[0].claim(worker: "w0", lease: 0.3))
-        for _ in 0..<4 {
-            usleep(150_000)
-            #expect(try stores[0].renew(claim, lease: 0.3))
-        }
+        let claim = try #require(try stores[0].claim(worker: "w0", lease: 60))
+        // Run out, but not yet taken over: renewing gives it a lease again.
+        try Self.expireLeases(stores[1])
+        #expect(try stores[0].renew(claim, lease: 60))
         #expect(try stores[1].claim(worker: "w1", lease: 60) == nil)
+        #expect(try Self.leaseLeft(stores[1]) > 30)
         try stores[0].release(claim, error: "the worker process crashed", countsAttempt: true)
         let retried = try #require(try stores[1].claim(worker: "w1", lease: 60))
         #expect(retried.attempt == 2 && retried.lastError == "the worker process crashed")
