@@ -40,6 +40,15 @@ public final class LibraryIndexer: Sendable {
             case failed
             /// Stopped before it was finished: nothing of it was written.
             case interrupted
+
+            /// How a video stored as `recorded` ended.
+            public init(_ recorded: IndexedVideo.Status) {
+                switch recorded {
+                case .indexed: self = .indexed
+                case .protected: self = .protected
+                case .failed: self = .failed
+                }
+            }
         }
 
         public var path: String
@@ -183,11 +192,7 @@ public final class LibraryIndexer: Sendable {
             outcome.storeError = error
             return finished(.failed)
         }
-        switch record.status {
-        case .indexed: return finished(.indexed)
-        case .protected: return finished(.protected)
-        case .failed: return finished(.failed)
-        }
+        return finished(Outcome.Status(record.status))
     }
 }
 
@@ -204,7 +209,7 @@ extension LibraryIndexer {
         do throws(IndexStoreError) {
             if let stored = try store.video(at: path), stored.indexedAt >= started.timeIntervalSince1970, fingerprint.matches(stored) {
                 // Stored whole just before the reader died: that stands.
-                outcome.status = stored.status == .indexed ? .indexed : stored.status == .protected ? .protected : .failed
+                outcome.status = Outcome.Status(stored.status)
                 outcome.error = nil
                 return outcome
             }
