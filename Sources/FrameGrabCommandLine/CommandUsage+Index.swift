@@ -41,16 +41,17 @@ extension CommandUsage {
 
             A PostgreSQL database is also a work queue that any number of index processes, on
             any number of machines, fill at once. index adds its videos to the queue (a video
-            already there from the same file is not added again), then works: it claims one
-            video per job, holds the claim as a lease (--lease, renewed while it reads) and stores
-            the video's screens in the transaction that finishes the claim. A worker that dies
-            (kill -9, a machine gone) stops renewing; once its lease has run out, another worker
-            takes the video over, and only the last claim's holder can store it, so each video is
-            stored once. A video whose worker dies three times is recorded as failed with its
-            error; one that fails by itself (not a video, cannot be decoded) is recorded at once.
-            index returns when every video it added is finished, here or elsewhere, waiting out
-            the leases of other workers. --work adds nothing: it works the queue others filled
-            until nothing is left queued or running. framegrab status shows the queue.
+            already there from the same file is not added again), then works: it claims one of
+            its videos per job, holds the claim as a lease (--lease, renewed while it reads) and
+            stores the video's screens in the transaction that finishes the claim. A worker that
+            dies (kill -9, a machine gone) stops renewing; once its lease has run out, another
+            worker takes the video over, and only the last claim's holder can store it, so each
+            video is stored once. A video whose worker dies three times is recorded as failed
+            with its error; one that fails by itself (not a video, cannot be decoded) is
+            recorded at once. index returns when every video it added is finished, here or
+            elsewhere, waiting out the leases of other workers. --work adds nothing: it works
+            the queue others filled until nothing is left queued or running. framegrab status
+            shows the queue.
             """,
         options: [
             Option("--db", value: "PATH", summary: "the database: an SQLite file (default: framegrab.db here), created\nif missing, or a postgresql:// URI (its schema made on first use)"),
