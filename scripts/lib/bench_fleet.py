@@ -103,7 +103,8 @@ def claim_statement():
         sys.exit(f"bench-index --workers: no claim statement found in {QUEUE_SOURCE}")
     statements = []
     for found in candidates:
-        sql = match.group(1).replace(r"\(candidates)", found.group(1)).replace(r"\(PostgresScreenStore.now)", NOW).replace(r"\(now)", NOW)
+        # Unscoped, as `--work` claims: any video of the queue.
+        sql = match.group(1).replace(r"\(scope)", "").replace(r"\(candidates)", found.group(1)).replace(r"\(PostgresScreenStore.now)", NOW).replace(r"\(now)", NOW)
         statements.append(sql.replace("$1", "md5(random()::text)").replace("$2", "'bench'")
                           .replace("$3::double precision", "60::double precision").replace("$3", "60").strip())
     # A claim looks for a lease that ran out first, then for a queued video.
@@ -174,7 +175,7 @@ def measure_claims(server, statement, database, count, claims, scratch):
     times = []
     for session, (stdout, stderr) in zip(sessions, outputs):
         if session.returncode != 0 or "ERROR" in stderr:
-            sys.exit(f"claim statement failed: {stderr.strip()}")
+            sys.exit(f"claim statement failed: {' / '.join(stderr.strip().splitlines()[:3])}")
         parts = [float(value) for value in re.findall(r"Time: ([0-9.]+) ms", stdout)]
         times += [sum(parts[i:i + len(statement)]) for i in range(0, len(parts), len(statement))]
     claimed = int(server.psql(database, "SELECT count(*) FROM framegrab.queue WHERE state = 'running'"))
