@@ -225,11 +225,6 @@ extension PostgresScreenStore {
         return .finished(entry)
     }
 
-    /// Whether `claim` is still the running one: the video is neither finished nor taken over.
-    public func holds(_ claim: QueueClaim) throws(IndexStoreError) -> Bool {
-        try standing(of: claim) == .running
-    }
-
     /// Puts the video of `claim` back in the queue unfinished, with `error`; the attempt does
     /// not count when `countsAttempt` is false (the worker was stopped, not the video failed).
     /// Nothing happens when the claim is no longer the running one.

@@ -67,22 +67,21 @@ public final class QueueWorker: Sendable {
             group.enter()
             Thread.detachNewThread { [self] in
                 defer { group.leave() }
-                func ended(_ outcome: LibraryIndexer.Outcome) {
-                    outcomes.withLock { $0.append(outcome) }
-                    events(.finished(outcome))
+                /// A store that fails ends every thread's work.
+                func storeFailed(_ error: IndexStoreError) {
+                    var failure = LibraryIndexer.Outcome(path: "", status: .failed)
+                    failure.storeError = error
+                    outcomes.withLock { $0.append(failure) }
+                    stop.store(true, ordering: .relaxed)
                 }
                 let store: PostgresScreenStore
                 do throws(IndexStoreError) {
                     store = try connect()
                     try store.limitClaims(to: paths)
                 } catch {
-                    var failure = LibraryIndexer.Outcome(path: "", status: .failed)
-                    failure.storeError = error
-                    outcomes.withLock { $0.append(failure) }
-                    stop.store(true, ordering: .relaxed)
+                    storeFailed(error)
                     return
                 }
-                let scan = options.scan
                 while !stop.load(ordering: .relaxed) && !shouldCancel() {
                     do throws(IndexStoreError) {
                         guard try store.claimable() > 0 else { return }
@@ -92,10 +91,10 @@ public final class QueueWorker: Sendable {
                             usleep(UInt32(options.idlePoll * 1e6))
                             continue
                         }
-                        let result = try take(claim, store: store, scan: scan, shouldCancel: shouldCancel, events: events)
-                        switch result {
+                        switch try take(claim, store: store, shouldCancel: shouldCancel, events: events) {
                         case .finished(let outcome):
-                            ended(outcome)
+                            outcomes.withLock { $0.append(outcome) }
+                            events(.finished(outcome))
                         case .putBack(let reason):
                             events(.putBack(path: claim.path, reason: reason))
                         case .stopped(let outcome):
@@ -103,10 +102,7 @@ public final class QueueWorker: Sendable {
                             stop.store(true, ordering: .relaxed)
                         }
                     } catch {
-                        var failure = LibraryIndexer.Outcome(path: "", status: .failed)
-                        failure.storeError = error
-                        outcomes.withLock { $0.append(failure) }
-                        stop.store(true, ordering: .relaxed)
+                        storeFailed(error)
                     }
                 }
             }
@@ -115,7 +111,8 @@ public final class QueueWorker: Sendable {
         return outcomes.withLock { $0 }
     }
 
-    private enum Result {
+    /// How taking one claim ended.
+    private enum Taken {
         /// Finished for good: stored as the outcome says.
         case finished(LibraryIndexer.Outcome)
         /// Back in the queue, or taken over by another worker, for the reason given.
@@ -125,9 +122,9 @@ public final class QueueWorker: Sendable {
         case stopped(LibraryIndexer.Outcome?)
     }
 
-    private func take(_ claim: PostgresScreenStore.QueueClaim, store: PostgresScreenStore, scan: ScreenScanner.Options,
+    private func take(_ claim: PostgresScreenStore.QueueClaim, store: PostgresScreenStore,
                       shouldCancel: @escaping @Sendable () -> Bool,
-                      events: @escaping @Sendable (LibraryIndexer.Event) -> Void) throws(IndexStoreError) -> Result {
+                      events: @escaping @Sendable (LibraryIndexer.Event) -> Void) throws(IndexStoreError) -> Taken {
         let started = Date()
         if claim.attempt > options.attempts {
             // The last try's worker died without a word: its lease ran out.
@@ -136,7 +133,7 @@ public final class QueueWorker: Sendable {
         }
         events(.started(path: claim.path))
         let lease = LeaseKeeper(claim: claim, store: store, seconds: options.lease)
-        var outcome = reader.read(claim.path, scan: scan, claim: claim.token, shouldCancel: { shouldCancel() || lease.isLost() },
+        var outcome = reader.read(claim.path, scan: options.scan, claim: claim.token, shouldCancel: { shouldCancel() || lease.isLost() },
                                   progress: { events(.progress(path: claim.path, position: $0, duration: $1)) })
         outcome.seconds = Date().timeIntervalSince(started)
         switch try store.standing(of: claim) {

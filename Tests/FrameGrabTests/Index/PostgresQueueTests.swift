@@ -155,7 +155,7 @@ struct PostgresQueueTests {
         #expect(second.path == path && second.attempt == 2)
         #expect(second.lastError?.contains("host-a:1") == true, "\(second.lastError ?? "")")
         #expect(try stores[0].renew(first, lease: 60) == false)
-        #expect(try stores[0].holds(first) == false)
+        #expect(try stores[0].standing(of: first) != .running)
         #expect(throws: IndexStoreError.self) { try stores[0].replace(Self.record(path), screens: Self.screens(path), finishing: first.token) }
         do {
             try stores[0].replace(Self.record(path), screens: Self.screens(path), finishing: first.token)
@@ -206,7 +206,7 @@ struct PostgresQueueTests {
         let resumed = try #require(try stores[0].claim(worker: "w0", lease: 60))
         #expect(resumed.attempt == 2, "an interrupted attempt does not count")
         try stores[0].release(claim, error: "stale", countsAttempt: true)
-        #expect(try stores[0].holds(resumed), "an old claim cannot put back a newer one")
+        #expect(try stores[0].standing(of: resumed) == .running, "an old claim cannot put back a newer one")
     }
 
     @Test("The summary counts each state and the fleet's speed over the time anyone was reading")
