@@ -105,6 +105,17 @@ TERMINAL_CLIPS = [
         TerminalCut("nano", "perl"),
         TerminalCut("nano", "shell"),
     )),
+    # vim as it comes (syntax on, nothing else) in an xterm with reverse video: its light-background
+    # colours (dark blue comments, red constants, magenta preprocessor lines) on black.
+    TerminalClip("reading-vim-900p.mp4", XtermStyle((1600, 900), ("Liberation Mono", 14), (11, 22),
+                                                    "#000000", "#ffffff", "#ffffff",
+                                                    vimrc="set nocompatible background=light\nsyntax on\n"
+                                                          "set nowrap laststatus=2 shortmess+=I\n"), (
+        TerminalCut("vim", "c"),
+        TerminalCut("vim", "python"),
+        TerminalCut("vim", "perl"),
+        TerminalCut("vim", "shell"),
+    )),
 ]
 
 
@@ -136,6 +147,7 @@ MATERIAL = {
     "reading-banners-1080p.mp4": "banners",
     "reading-traceback-720p.mp4": "traceback",
     "reading-nano-1080p.mp4": "editor",
+    "reading-vim-900p.mp4": "editor",
     "reading-captions-fractal.mp4": "captions",
     "reading-captions-boxed.mp4": "captions",
     "reading-captions-slide.mp4": "captions",
