@@ -10,6 +10,9 @@ struct CodeClassifier: CharacterPass {
                                 hasGutter: region.rows.contains { $0.number != nil }, inPanel: region.block.panel != nil)
     }
 
+    /// Lines of monospace type that are a screen's worth.
+    static let screenful = 8
+
     private static let symbols: Set<Character> = ["{", "}", "(", ")", "[", "]", ";", "=", "<", ">", "+", "*", "/", "&", "|", "!", ":", "\"", "'", "_", "#", "$", "%", "\\", "`", "@"]
 
     private static let keywords: Set<String> = [
@@ -38,6 +41,10 @@ struct CodeClassifier: CharacterPass {
         // Lines of monospace type in a panel are what the panel is for: code, even where the
         // excerpt is all comment, or a terminal's output. Slides set prose in proportional type.
         if inPanel, lines.count >= 3, (monospaceFit ?? 0) >= 0.9 || (rowGridFit() ?? 0) >= 0.9 { return .code }
+        // A screenful of monospace lines is a file in an editor or a terminal's output, whatever
+        // it holds (a table of hex code points, a log): slides and pages set prose in
+        // proportional type, and a few lines of it at most in monospace.
+        if lines.count >= screenful, (monospaceFit ?? 0) >= 0.9 { return .code }
         var evidence = 0.0
         if let monospaceFit {
             // Several lines of monospace type on a screen are code, a terminal or a config

@@ -121,6 +121,17 @@ struct PassTableTests {
         #expect(region.kind == (inPanel ? .code : .text))
     }
 
+    @Test("A screenful of monospace lines is code whatever it holds (a table of code points); three such lines on a slide are not",
+          arguments: [3, CodeClassifier.screenful])
+    func screenful(count: Int) {
+        let source = (0..<count).map { row in (0..<8).map { String(format: "%04X", 0x5211 + 8 * row + $0) }.joined(separator: " ") }
+        let (lines, glyphs) = SyntheticLines.lines(source)
+        let rows = PassTable.rows(lines, glyphs: glyphs)
+        var region = ReadRegion(rows: rows, block: PassTable.block(rows), picture: nil)
+        CodeClassifier().apply(to: &region)
+        #expect(region.kind == (count >= CodeClassifier.screenful ? .code : .text))
+    }
+
     @Test("A small round mark apart before a list's line is a bullet; a word is not", arguments: [
         ("e", 12, "• Faster seeking"), ("o", 12, "• Faster seeking"), ("e", 4, "e Faster seeking"), ("I", 12, "I Faster seeking"),
     ])
