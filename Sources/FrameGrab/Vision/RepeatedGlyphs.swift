@@ -22,38 +22,62 @@ struct RepeatedGlyphs: CharacterPass {
             LetterShapes.samples(at: LetterShapes.Place(row: 0, index: 0, center: center, baseline: baseline), cell: grid.cell,
                                  xHeight: grid.xHeight, picture: picture, width: 1)
         }
-        // The block's cells whose ink is their own, and what they were read as.
-        let references: [(character: Character, samples: [Float])] = region.rows.flatMap { row -> [(Character, [Float])] in
-            guard let baseline = row.baseline else { return [] }
-            return row.characters.compactMap { character in
+        // The block's cells whose ink is their own, and what they were read as: a few hundred
+        // taken evenly over the whole block (a banner at the foot of a screen is drawn by the
+        // same font as the code at its head, and its lone `#` is the one that tells).
+        let inked: [(row: Int, character: Character, center: Double, baseline: Double)] = region.rows.indices.flatMap { index in
+            guard let baseline = region.rows[index].baseline else { return [(Int, Character, Double, Double)]() }
+            return region.rows[index].characters.compactMap { character in
                 guard !character.value.isWhitespace, let ink = character.ink else { return nil }
-                return (character.value, samples(ink.center, baseline))
+                return (index, character.value, ink.center, baseline)
             }
-        }.prefix(LetterShapes.mostCompared).map { $0 }
+        }
+        let step = max(1, inked.count / LetterShapes.mostCompared)
+        let references = stride(from: 0, to: inked.count, by: step).map { inked[$0] }
+            .map { (row: $0.row, center: $0.center, character: $0.character, samples: samples($0.center, $0.baseline)) }
 
+        // Every run of cells alike, and the symbols OCR read inside it.
+        typealias Found = (row: Int, run: Run, cells: [[Float]], inside: [Int], read: [Character])
+        var found: [Found] = []
         for index in region.rows.indices {
             guard let baseline = region.rows[index].baseline else { continue }
-            for run in Self.runs(in: CharacterInk.cells(in: region.rows[index].glyphs), grid: grid).reversed() {
+            let row = region.rows[index]
+            for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid).reversed() {
                 let cells = run.centers.map { samples($0, baseline) }
                 guard cells.allSatisfy({ LetterShapes.distance($0, cells[0]) <= Self.alike }) else { continue }
-                let row = region.rows[index]
                 let inside = row.characters.indices.filter { position in
                     let center = Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2
                     return abs(center - (run.centers[0] + run.centers[run.centers.count - 1]) / 2)
                         <= (run.centers[run.centers.count - 1] - run.centers[0] + grid.cell) / 2
                 }
-                let read = inside.map { row.characters[$0].value }.filter(Self.symbols.contains)
-                // OCR's own symbols there, or else the character drawn most like the run's cells,
-                // when that is a symbol (a run of letters alike stays as read).
-                let nearest = references.map { (character: $0.character, distance: LetterShapes.distance($0.samples, cells[0])) }
-                    .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
-                let symbol = read.mostCommon ?? nearest.flatMap { Self.symbols.contains($0) ? $0 : nil }
-                    ?? Self.caret(run, baseline: baseline, grid: grid, picture: picture)
-                guard let symbol, let first = inside.first, let last = inside.last, inside.count == last - first + 1,
-                      // A run OCR read right stays as it was placed.
-                      !(inside.count == run.centers.count && read.count == inside.count && Set(read) == [symbol]) else { continue }
-                region.rows[index].replaceRun(first...last, with: symbol, at: run, grid: grid)
+                guard let first = inside.first, let last = inside.last, inside.count == last - first + 1 else { continue }
+                found.append((index, run, cells, inside, inside.map { row.characters[$0].value }.filter(Self.symbols.contains)))
             }
+        }
+        // OCR's symbol where it read most of a run so. Runs it read so tell the symbol of every
+        // run in the block drawn alike (one font draws one banner alike, above or below).
+        func majority(_ run: Found) -> Character? {
+            run.read.mostCommon.flatMap { symbol in 2 * run.read.filter { $0 == symbol }.count >= run.inside.count ? symbol : nil }
+        }
+        let settled = found.compactMap { run in majority(run).map { (character: $0, samples: run.cells[0]) } }
+        for run in found {
+            // Else the character drawn most like the run's cells when that is a symbol (a lone
+            // `#` is read right where a banner of them is not), a run drawn alike read right, the
+            // caret's shape, and only then any symbol OCR saw there (a run of letters alike stays
+            // as read).
+            // (not the run's own cells: what OCR made of them is in question)
+            let span = (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
+            let nearest = references.filter { $0.row != run.row || !span.contains($0.center) }
+                .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
+                .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
+            let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).mostCommon
+            guard let baseline = region.rows[run.row].baseline,
+                  let symbol = majority(run) ?? nearest.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike
+                    ?? Self.caret(run.run, baseline: baseline, grid: grid, picture: picture) ?? run.read.mostCommon,
+                  // A run OCR read right stays as it was placed.
+                  !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])
+            else { continue }
+            region.rows[run.row].replaceRun(run.inside[0]...run.inside[run.inside.count - 1], with: symbol, at: run.run, grid: grid)
         }
     }
 

@@ -75,6 +75,20 @@ struct RepeatedGlyphsTests {
         #expect(code.text.split(separator: "\n").map(String.init).contains(lines[4]), "\(code.text)")
     }
 
+    @Test("A banner where OCR saw a symbol in a few cells only is still the symbol its cells are drawn like")
+    func fewSymbolsRead() {
+        // `>` in three cells of eight is not what the run holds; the `#` it is drawn like is.
+        let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "H>H>H>HH", "x = 1"])
+        #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
+    }
+
+    @Test("The cell a banner is drawn like may stand anywhere in the block, after hundreds of others")
+    func referenceAtTheFoot() {
+        let body = Array(repeating: "oooooooooooooo", count: 32)
+        let region = Self.region(body + ["########", "# end"], readAs: body + ["HHHHHHHH", "# end"])
+        #expect(region.lines.suffix(2).map(\.text) == ["########", "# end"])
+    }
+
     @Test("A run of letters alike, drawn like no symbol, stays as read")
     func lettersAlike() {
         let region = Self.region(["# note", "oooooooo"], readAs: ["# note", "oooooooo"])
