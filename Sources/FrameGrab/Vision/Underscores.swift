@@ -20,7 +20,12 @@ enum Underscores {
         guard letterHeight > 0, let baseline = baseline(of: inks, letterHeight: letterHeight) else { return nil }
         var marked = inks.map { ($0, isUnderscore($0, cell: cell, letterHeight: letterHeight, baseline: baseline)) }
         if let picture {
-            marked = withFaintUnderscores(marked, in: picture, cell: cell, letterHeight: letterHeight, baseline: baseline)
+            let stroke = { (center: Double) in
+                Self.stroke(at: center, in: picture, cell: cell, letterHeight: letterHeight, baseline: baseline)
+            }
+            marked = withFaintUnderscores(marked, cell: cell, stroke: stroke).flatMap { ink, isUnderscore in
+                isUnderscore ? [(ink, true)] : split(ink, cell: cell, stroke: stroke)
+            }
         }
         guard marked.contains(where: \.1) else { return nil }
         let kept = row.characters.filter { !readings.contains($0.value) }
@@ -77,31 +82,62 @@ enum Underscores {
             && Double(ink.top) >= baseline - 0.15 * letterHeight
     }
 
-    /// `marked` with an underscore ink for each empty cell between its inks (and for a run of
-    /// them just before the first or after the last) whose picture holds a flat stroke below
-    /// the baseline across the cell and nothing above it.
-    private static func withFaintUnderscores(_ marked: [(CharacterInk, Bool)], in picture: InkPicture, cell: Double,
-                                             letterHeight: Double, baseline: Double) -> [(CharacterInk, Bool)] {
+    /// A flat stroke below the baseline across the cell at `center`, with nothing above it:
+    /// an underscore's ink, as layout would have boxed it; nil for anything else.
+    private static func stroke(at center: Double, in picture: InkPicture, cell: Double, letterHeight: Double,
+                               baseline: Double) -> CharacterInk? {
         let bandTop = baseline - 0.1 * letterHeight, bandBottom = baseline + 0.4 * letterHeight
-        func stroke(at center: Double) -> CharacterInk? {
-            let left = Int((center - 0.4 * cell).rounded()), right = Int((center + 0.4 * cell).rounded())
-            guard right > left else { return nil }
-            func strongest(_ x: Int, from top: Double, to bottom: Double) -> Float {
-                stride(from: Int(top.rounded(.down)), through: Int(bottom.rounded(.up)), by: 1)
-                    .map { picture.ink(atX: Double(x), y: Double($0)) }.max() ?? 0
-            }
-            let columns = left...right
-            let struck = columns.filter { strongest($0, from: bandTop, to: bandBottom) >= 0.25 }.count
-            let above = columns.contains { strongest($0, from: baseline - 0.9 * letterHeight, to: baseline - 0.3 * letterHeight) >= 0.25 }
-            guard 5 * struck >= 4 * columns.count, !above else { return nil }
-            // The stroke's own rows, as layout would have boxed it: thin, and ending inside the
-            // band (the top of a block cursor on the row below fills the band to its bottom).
-            let band = Array(Int(bandTop.rounded(.down))...Int(bandBottom.rounded(.up)))
-            let rows = band.filter { y in columns.filter { picture.ink(atX: Double($0), y: Double(y)) >= 0.25 }.count * 2 >= columns.count }
-            guard let top = rows.first, let bottom = rows.last, bottom < band.last ?? bottom,
-                  Double(bottom + 1 - top) <= max(2, 0.25 * letterHeight) else { return nil }
-            return CharacterInk(left: left, right: right + 1, top: top, bottom: bottom + 1, tallestPart: bottom + 1 - top)
+        let left = Int((center - 0.4 * cell).rounded()), right = Int((center + 0.4 * cell).rounded())
+        guard right > left else { return nil }
+        func strongest(_ x: Int, from top: Double, to bottom: Double) -> Float {
+            stride(from: Int(top.rounded(.down)), through: Int(bottom.rounded(.up)), by: 1)
+                .map { picture.ink(atX: Double(x), y: Double($0)) }.max() ?? 0
         }
+        let columns = left...right
+        let struck = columns.filter { strongest($0, from: bandTop, to: bandBottom) >= 0.25 }.count
+        let above = columns.contains { strongest($0, from: baseline - 0.9 * letterHeight, to: baseline - 0.3 * letterHeight) >= 0.25 }
+        guard 5 * struck >= 4 * columns.count, !above else { return nil }
+        // The stroke's own rows, as layout would have boxed it: thin, and ending inside the
+        // band (the top of a block cursor on the row below fills the band to its bottom).
+        let band = Array(Int(bandTop.rounded(.down))...Int(bandBottom.rounded(.up)))
+        let rows = band.filter { y in columns.filter { picture.ink(atX: Double($0), y: Double(y)) >= 0.25 }.count * 2 >= columns.count }
+        guard let top = rows.first, let bottom = rows.last, bottom < band.last ?? bottom,
+              Double(bottom + 1 - top) <= max(2, 0.25 * letterHeight) else { return nil }
+        return CharacterInk(left: left, right: right + 1, top: top, bottom: bottom + 1, tallestPart: bottom + 1 - top)
+    }
+
+    /// `ink`, covering several cells, cut where some of its cells are underscores: an
+    /// underscore touches a descender or a slash beside it (`py_`, `/_`), and the two are one
+    /// blob to layout.
+    private static func split(_ ink: CharacterInk, cell: Double, stroke: (Double) -> CharacterInk?) -> [(CharacterInk, Bool)] {
+        let span = ink.span(cell: cell)
+        guard span > 1 else { return [(ink, false)] }
+        let strokes = (0..<span).map { stroke(ink.firstCenter(cell: cell) + Double($0) * cell) }
+        guard strokes.contains(where: { $0 != nil }), strokes.contains(where: { $0 == nil }) else { return [(ink, false)] }
+        let width = Double(ink.width) / Double(span)
+        var pieces: [(CharacterInk, Bool)] = []
+        for (slot, found) in strokes.enumerated() {
+            if let found {
+                pieces.append((found, true))
+                continue
+            }
+            let right = ink.left + Int((Double(slot + 1) * width).rounded())
+            if let last = pieces.last, !last.1 {
+                pieces[pieces.count - 1].0.right = right
+            } else {
+                var piece = ink
+                piece.left = ink.left + Int((Double(slot) * width).rounded())
+                piece.right = right
+                pieces.append((piece, false))
+            }
+        }
+        return pieces
+    }
+
+    /// `marked` with an underscore ink for each empty cell between its inks (and for a run of
+    /// them just before the first or after the last) where `stroke` finds one.
+    private static func withFaintUnderscores(_ marked: [(CharacterInk, Bool)], cell: Double,
+                                             stroke: (Double) -> CharacterInk?) -> [(CharacterInk, Bool)] {
         var result: [(CharacterInk, Bool)] = []
         for (index, entry) in marked.enumerated() {
             let (ink, _) = entry
@@ -109,7 +145,7 @@ enum Underscores {
                 // A run just before the first ink (`__init__` at the start of a line).
                 var run: [CharacterInk] = []
                 var center = ink.firstCenter(cell: cell) - cell
-                while run.count < 8, let found = stroke(at: center) {
+                while run.count < 8, let found = stroke(center) {
                     run.insert(found, at: 0)
                     center -= cell
                 }
@@ -120,7 +156,7 @@ enum Underscores {
                 let empty = Int(((ink.firstCenter(cell: cell) - lastCenter) / cell).rounded()) - 1
                 if empty > 0 {
                     for step in 1...empty {
-                        if let found = stroke(at: lastCenter + Double(step) * cell) { result.append((found, true)) }
+                        if let found = stroke(lastCenter + Double(step) * cell) { result.append((found, true)) }
                     }
                 }
             }
@@ -130,7 +166,7 @@ enum Underscores {
         if let last = marked.last?.0 {
             var center = last.firstCenter(cell: cell) + Double(last.span(cell: cell)) * cell
             var count = 0
-            while count < 8, let found = stroke(at: center) {
+            while count < 8, let found = stroke(center) {
                 result.append((found, true))
                 center += cell
                 count += 1

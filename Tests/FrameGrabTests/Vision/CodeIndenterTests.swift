@@ -88,6 +88,24 @@ struct CodeIndenterTests {
         #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text != "total = first_value + 1")
     }
 
+    @Test("An underscore touching the descender beside it (`copy_file`, one blob to layout) is its own cell's")
+    func underscoreTouchingADescender() {
+        let source = "copy_file = 1"
+        var (lines, glyphs) = Self.underscored(source, readAs: "copyfile = 1")
+        // The `y` and the stroke after it are one blob.
+        let y = glyphs[0][3], stroke = glyphs[0][4]
+        glyphs[0].replaceSubrange(3...4, with: [y.union(stroke)])
+        var image = GrayImage(width: 320, height: 40, filledWith: 255)
+        for box in glyphs[0] where box != y.union(stroke) {
+            for yy in box.y..<box.bottom { for x in box.x..<box.right { image[x, yy] = 0 } }
+        }
+        for yy in y.y..<y.bottom { for x in y.x..<y.right { image[x, yy] = 0 } }
+        for yy in stroke.y..<stroke.bottom { for x in stroke.x..<stroke.right { image[x, yy] = 0 } }
+        let picture = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+        #expect(PassTable.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == source)
+        #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text != source)
+    }
+
     @Test("A double quote drawn as two ticks is one character on the grid")
     func quoteTicks() {
         let source = "name = \"ab\""
