@@ -7,7 +7,8 @@ twin is reading_sealed.py, which is not to be read).
   - banners: stretches holding a line of one repeated symbol (#, =, -, *, /, ~) on code slides;
   - tracebacks: Python 3.11 tracebacks, with their ^^^^ rows, of real standard-library calls
     that raise, in a real xterm;
-  - an editor with the terminal's 16 colours: nano with Debian's syntax colouring in a real xterm;
+  - an editor with the terminal's 16 colours: nano with Debian's syntax colouring in a real xterm,
+    and vim as it comes (syntax on, its light-background colours) in a reverse-video xterm;
   - captions: sentences of real text files burned in by ffmpeg's subtitles filter (libass) over
     moving pictures that are not text, boxed (BorderStyle=3) once and under a slide once;
   - slides filmed at an angle: 22 lines of a real file on a slide turned 1-3 degrees (both
