@@ -117,6 +117,53 @@ TERMINAL_CLIPS = [
         TerminalCut("vim", "perl"),
         TerminalCut("vim", "shell"),
     )),
+    # xterm's own defaults (black on white) and vim's, at 720p in small type.
+    TerminalClip("reading-vim-light-720p.mp4", XtermStyle((1280, 720), ("Hack", 11), (9, 18),
+                                                          "#ffffff", "#000000", "#000000",
+                                                          vimrc="set nocompatible\nsyntax on\nset nowrap laststatus=2 shortmess+=I\n"), (
+        TerminalCut("vim", "python"),
+        TerminalCut("vim", "c"),
+        TerminalCut("vim", "shell"),
+        TerminalCut("vim", "perl"),
+    )),
+    # nano's colours on a dark terminal, in large type.
+    TerminalClip("reading-nano-dark-1080p.mp4", XtermStyle((1920, 1080), ("Inconsolata", 18), (12, 25),
+                                                           "#101010", "#c8c8c8", "#c8c8c8"), (
+        TerminalCut("nano", "perl"),
+        TerminalCut("nano", "c"),
+        TerminalCut("nano", "python"),
+        TerminalCut("nano", "shell"),
+    )),
+    # vim numbered, its light-background colours on black.
+    TerminalClip("reading-vim-numbered-900p.mp4", XtermStyle((1600, 900), ("Cousine", 13), (10, 21),
+                                                             "#000000", "#e5e5e5", "#e5e5e5",
+                                                             vimrc="set nocompatible background=light\nsyntax on\n"
+                                                                   "set number nowrap laststatus=2 shortmess+=I\n"), (
+        TerminalCut("vim", "shell"),
+        TerminalCut("vim", "c"),
+        TerminalCut("vim", "perl"),
+        TerminalCut("vim", "python"),
+    )),
+    # vim as people set it up: a highlighted cursor line and a coloured column at 80.
+    TerminalClip("reading-vim-columns-1080p.mp4", XtermStyle((1920, 1080), ("DejaVu Sans Mono", 15), (12, 24),
+                                                             "#1e1e1e", "#dcdcdc", "#dcdcdc",
+                                                             vimrc="set nocompatible background=dark\nsyntax on\n"
+                                                                   "set number cursorline colorcolumn=80 nowrap laststatus=2 shortmess+=I\n"), (
+        TerminalCut("vim", "python"),
+        TerminalCut("vim", "c"),
+        TerminalCut("vim", "perl"),
+        TerminalCut("vim", "shell"),
+    )),
+    # vim in small type on black: C headers, mostly comments in its dark blue.
+    TerminalClip("reading-vim-small-720p.mp4", XtermStyle((1280, 720), ("Fira Code", 9), (7, 16),
+                                                          "#000000", "#d8d8d8", "#d8d8d8",
+                                                          vimrc="set nocompatible background=light\nsyntax on\n"
+                                                                "set nowrap laststatus=2 shortmess+=I\n"), (
+        TerminalCut("vim", "c"),
+        TerminalCut("vim", "c"),
+        TerminalCut("vim", "c"),
+        TerminalCut("vim", "c"),
+    )),
 ]
 
 
@@ -149,6 +196,11 @@ MATERIAL = {
     "reading-traceback-720p.mp4": "traceback",
     "reading-nano-1080p.mp4": "editor",
     "reading-vim-900p.mp4": "editor",
+    "reading-vim-light-720p.mp4": "editor",
+    "reading-nano-dark-1080p.mp4": "editor",
+    "reading-vim-numbered-900p.mp4": "editor",
+    "reading-vim-small-720p.mp4": "editor",
+    "reading-vim-columns-1080p.mp4": "editor",
     "reading-captions-fractal.mp4": "captions",
     "reading-captions-boxed.mp4": "captions",
     "reading-captions-slide.mp4": "captions",
