@@ -207,6 +207,9 @@ struct TextBlockFinder {
         for (index, box) in boxes.enumerated() {
             for band in max(0, box.y - slack(box)) / bandHeight...(box.bottom + slack(box)) / bandHeight { bands[band].append(index) }
         }
+        // A mark within reach of two rows (an underscore under a short line, just above the
+        // next line's capitals) goes with the nearer only, or it would join the two.
+        var markLinks: [Int: [(other: Int, distance: Int)]] = [:]
         for band in bands where band.count > 1 {
             let order = band.sorted { boxes[$0].x < boxes[$1].x }
             let tallest = band.map { boxes[$0].height }.max() ?? 0
@@ -219,13 +222,39 @@ struct TextBlockFinder {
                     if gap > widestGap * Double(tallest) + 2 { break }
                     let shorter = min(a.height, b.height), taller = max(a.height, b.height)
                     let reach = 2 * shorter < taller ? taller : shorter
-                    if gap <= widestGap * Double(reach) + 2 && sameLine(a, b) {
-                        links.join(i, j)
+                    guard gap <= widestGap * Double(reach) + 2, let link = rowLink(a, b) else { continue }
+                    switch link {
+                    case .overlapping: links.join(i, j)
+                    case .mark(let isA, let distance):
+                        let (mark, other) = isA ? (i, j) : (j, i)
+                        if markLinks[mark]?.contains(where: { $0.other == other }) != true {
+                            markLinks[mark, default: []].append((other, distance))
+                        }
                     }
                 }
             }
         }
+        for (mark, candidates) in markLinks {
+            let nearest = candidates.map(\.distance).min() ?? 0
+            for candidate in candidates where candidate.distance == nearest { links.join(mark, candidate.other) }
+        }
         return links.groups()
+    }
+
+    /// How two boxes share a row: overlapping enough vertically, or one a small mark (a dot, a
+    /// comma, a quote, an underscore) within the other's band, that many pixels above or below it.
+    private enum RowLink {
+        case overlapping
+        case mark(isFirst: Bool, distance: Int)
+    }
+
+    private static func rowLink(_ a: BoundingBox, _ b: BoundingBox) -> RowLink? {
+        guard sameLine(a, b) else { return nil }
+        let overlap = min(a.bottom, b.bottom) - max(a.y, b.y)
+        let shorter = min(a.height, b.height), taller = max(a.height, b.height)
+        if Double(overlap) >= 0.5 * Double(shorter) && Double(shorter) >= 0.3 * Double(taller) { return .overlapping }
+        let (band, mark) = a.height >= b.height ? (a, b) : (b, a)
+        return .mark(isFirst: a.height < b.height, distance: max(0, band.y - mark.bottom, mark.y - band.bottom))
     }
 
     /// Overlapping enough vertically; small marks (dots, commas, quotes) count when they lie

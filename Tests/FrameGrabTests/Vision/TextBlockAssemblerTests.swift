@@ -21,6 +21,23 @@ struct TextBlockAssemblerTests {
         TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { _ in (30, 200) })
     }
 
+    @Test("An underscore under a short line, as near the next line's capitals as its own letters, is its own line's and keeps the two apart")
+    func underscoreBetweenRows() {
+        // vim in DejaVu Sans Mono, 12 px cells, 24 px rows: `  ABMON_2,` over `#define ABMON_2`,
+        // the underscore a pixel under its letters and four over the capitals below.
+        let letters = { (text: String, top: Int, height: Int) in
+            text.enumerated().compactMap { offset, character -> InkBlob? in
+                guard character != " ", character != "_" else { return nil }
+                return InkBlob(box: BoundingBox(x: 8 + offset * 12 + 1, y: top, width: 10, height: height), pixelCount: 60)
+            }
+        }
+        let underscore = InkBlob(box: BoundingBox(x: 8 + 7 * 12, y: 55, width: 12, height: 1), pixelCount: 12)
+        let short = letters("  ABMON_2,", 37, 17), long = letters("#define ABMON_2", 59, 16)
+        let lines = TextBlockFinder.lines(from: short + [underscore] + long)
+        #expect(lines.count == 2)
+        #expect(lines.first { $0.contains { $0.box == underscore.box } }?.count == short.count + 1)
+    }
+
     @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")
     func pytestProgressRow() {
         // pytest in a wide terminal: a row of small dots, its `[100%]` at the terminal's edge.
