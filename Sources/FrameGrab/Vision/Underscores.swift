@@ -20,6 +20,15 @@ enum Underscores {
         guard letterHeight > 0, let baseline = baseline(of: inks, letterHeight: letterHeight) else { return nil }
         var marked = inks.map { ($0, isUnderscore($0, cell: cell, letterHeight: letterHeight, baseline: baseline)) }
         if let picture {
+            // A row underlined under its letters too (a terminal's underline, vim's cursor line)
+            // has no underscores of its own to show: what lies under its empty cells is that line.
+            let letterCells = marked.filter { !$0.1 }.flatMap { ink, _ in
+                (0..<ink.span(cell: cell)).map { ink.firstCenter(cell: cell) + Double($0) * cell }
+            }
+            let underlined = letterCells.filter {
+                isUnderlined(at: $0, in: picture, cell: cell, letterHeight: letterHeight, baseline: baseline)
+            }
+            guard 2 * underlined.count < letterCells.count || letterCells.isEmpty else { return nil }
             let stroke = { (center: Double) in
                 Self.stroke(at: center, in: picture, cell: cell, letterHeight: letterHeight, baseline: baseline)
             }
@@ -104,6 +113,17 @@ enum Underscores {
         guard let top = rows.first, let bottom = rows.last, bottom < band.last ?? bottom,
               Double(bottom + 1 - top) <= max(2, 0.25 * letterHeight) else { return nil }
         return CharacterInk(left: left, right: right + 1, top: top, bottom: bottom + 1, tallestPart: bottom + 1 - top)
+    }
+
+    /// Whether a line runs across the cell at `center` below the baseline, under whatever the
+    /// cell holds.
+    private static func isUnderlined(at center: Double, in picture: InkPicture, cell: Double, letterHeight: Double,
+                                     baseline: Double) -> Bool {
+        let left = Int((center - 0.4 * cell).rounded()), right = Int((center + 0.4 * cell).rounded())
+        guard right > left else { return false }
+        return (Int(baseline) + 1...Int((baseline + 0.4 * letterHeight).rounded(.up))).contains { y in
+            5 * (left...right).filter { picture.ink(atX: Double($0), y: Double(y)) >= 0.25 }.count >= 4 * (right - left + 1)
+        }
     }
 
     /// `ink`, covering several cells, cut where some of its cells are underscores: an

@@ -106,6 +106,20 @@ struct CodeIndenterTests {
         #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text != source)
     }
 
+    @Test("A row underlined across its letters (vim's cursor line) gets no underscores from the line under its empty cells")
+    func underlinedRow() {
+        let source = "  exit_failure"
+        let (lines, glyphs) = Self.underscored(source, readAs: "exit_failure")
+        var image = GrayImage(width: 400, height: 40, filledWith: 255)
+        for box in glyphs[0] where box.height > 2 {
+            for y in box.y..<box.bottom { for x in box.x..<box.right { image[x, y] = 0 } }
+        }
+        // The underscore, and the line under the whole row, from the frame's left edge to its right.
+        for x in 0..<400 { image[x, 22] = 0 }
+        let picture = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+        #expect(PassTable.laidOut(lines, glyphs: glyphs, picture: picture)[0].text == "exit_failure")
+    }
+
     @Test("A double quote drawn as two ticks is one character on the grid")
     func quoteTicks() {
         let source = "name = \"ab\""
