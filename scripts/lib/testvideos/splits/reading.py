@@ -8,7 +8,9 @@ twin is reading_sealed.py, which is not to be read).
   - tracebacks: Python 3.11 tracebacks, with their ^^^^ rows, of real standard-library calls
     that raise, in a real xterm;
   - an editor with the terminal's 16 colours: nano with Debian's syntax colouring in a real xterm,
-    and vim as it comes (syntax on, its light-background colours) in a reverse-video xterm;
+    on white and on a dark terminal, and vim as it comes (syntax on) and as people set it up
+    (numbered; a cursor line and a coloured column), on black and on white, in small and large
+    type;
   - captions: sentences of real text files burned in by ffmpeg's subtitles filter (libass) over
     moving pictures that are not text, boxed (BorderStyle=3) once and under a slide once;
   - slides filmed at an angle: 22 lines of a real file on a slide turned 1-3 degrees (both
