@@ -62,10 +62,9 @@ struct RepeatedGlyphs: CharacterPass {
         let settled = found.compactMap { run in majority(run).map { (character: $0, samples: run.cells[0]) } }
         for run in found {
             // Else the character drawn most like the run's cells when that is a symbol (a lone
-            // `#` is read right where a banner of them is not), a run drawn alike read right, the
-            // caret's shape, and only then any symbol OCR saw there (a run of letters alike stays
-            // as read).
-            // (not the run's own cells: what OCR made of them is in question)
+            // `#` is read right where a banner of them is not; never the run's own cells, whose
+            // reading is in question), a run drawn alike read right, the caret's shape, and only
+            // then any symbol OCR saw there (a run of letters alike stays as read).
             let span = (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
             let nearest = references.filter { $0.row != run.row || !span.contains($0.center) }
                 .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }

@@ -195,7 +195,7 @@ struct TextBlockFinder {
     /// further than the text beside it would; a small mark (`-`, `.`, a quote) reaches as far
     /// as the letter beside it.
     ///
-    /// Boxes on one row share a band of rows (`sameLine`): each is looked for among the boxes
+    /// Boxes on one row share a band of rows (`rowLink`): each is looked for among the boxes
     /// of the bands it covers, so that the time grows with the ink on each band, not with the
     /// ink on the whole frame (a frame of grain holds tens of thousands of specks).
     private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double) -> [[Int]] {
@@ -225,11 +225,9 @@ struct TextBlockFinder {
                     guard gap <= widestGap * Double(reach) + 2, let link = rowLink(a, b) else { continue }
                     switch link {
                     case .overlapping: links.join(i, j)
-                    case .mark(let isA, let distance):
-                        let (mark, other) = isA ? (i, j) : (j, i)
-                        if markLinks[mark]?.contains(where: { $0.other == other }) != true {
-                            markLinks[mark, default: []].append((other, distance))
-                        }
+                    case .mark(let markIsFirst, let distance):
+                        let (mark, other) = markIsFirst ? (i, j) : (j, i)
+                        markLinks[mark, default: []].append((other, distance))
                     }
                 }
             }
@@ -241,34 +239,22 @@ struct TextBlockFinder {
         return links.groups()
     }
 
-    /// How two boxes share a row: overlapping enough vertically, or one a small mark (a dot, a
-    /// comma, a quote, an underscore) within the other's band, that many pixels above or below it.
+    /// How two boxes share a row, if they do: overlapping enough vertically, or one a small
+    /// mark (a dot, a comma, a quote, an underscore) entirely inside the taller one's band,
+    /// widened a little for underscores, that many pixels above or below it.
     private enum RowLink {
         case overlapping
         case mark(isFirst: Bool, distance: Int)
     }
 
     private static func rowLink(_ a: BoundingBox, _ b: BoundingBox) -> RowLink? {
-        guard sameLine(a, b) else { return nil }
         let overlap = min(a.bottom, b.bottom) - max(a.y, b.y)
         let shorter = min(a.height, b.height), taller = max(a.height, b.height)
         if Double(overlap) >= 0.5 * Double(shorter) && Double(shorter) >= 0.3 * Double(taller) { return .overlapping }
         let (band, mark) = a.height >= b.height ? (a, b) : (b, a)
-        return .mark(isFirst: a.height < b.height, distance: max(0, band.y - mark.bottom, mark.y - band.bottom))
-    }
-
-    /// Overlapping enough vertically; small marks (dots, commas, quotes) count when they lie
-    /// within the taller blob's band.
-    private static func sameLine(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-        let overlap = min(a.bottom, b.bottom) - max(a.y, b.y)
-        let shorter = min(a.height, b.height)
-        let taller = max(a.height, b.height)
-        if Double(overlap) >= 0.5 * Double(shorter) && Double(shorter) >= 0.3 * Double(taller) { return true }
-        // Marks: entirely inside the taller blob's band, widened a little for underscores.
-        let band = a.height >= b.height ? a : b
-        let mark = a.height >= b.height ? b : a
         let slack = band.height / 4
-        return mark.y >= band.y - slack && mark.bottom <= band.bottom + slack && overlap > -slack && shorter <= taller
-            && Double(mark.height) < 0.6 * Double(band.height)
+        guard mark.y >= band.y - slack, mark.bottom <= band.bottom + slack, overlap > -slack,
+              Double(mark.height) < 0.6 * Double(band.height) else { return nil }
+        return .mark(isFirst: a.height < b.height, distance: max(0, band.y - mark.bottom, mark.y - band.bottom))
     }
 }
