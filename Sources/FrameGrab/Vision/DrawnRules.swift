@@ -150,7 +150,8 @@ struct DrawnRulesGivenBack: ReadingPass {
         let line = reading.lines.first
         let row = picture.block.lines[picture.piece.lineIndex]
         var words = line?.words ?? []
-        let bottoms = row.glyphs.map(\.bottom).sorted()
+        // A row of bars alone stands on the baseline of its box (`TextBlockAssembler`).
+        let bottoms = row.glyphs.filter { $0.height > picture.block.xHeight / 3 }.map(\.bottom).sorted()
         let baseline = Double(bottoms.isEmpty ? row.box.bottom : bottoms[bottoms.count / 2]) - Double(picture.origin.y)
         let cell = line.flatMap { CodeIndenter.cellWidth(of: [$0]) } ?? 0.55 * Double(picture.block.glyphHeight)
         for rule in rules.rules {

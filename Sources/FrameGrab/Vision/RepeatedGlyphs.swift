@@ -2,7 +2,8 @@
 /// `-----` rules, `~~~~`) is one wide blob of ink, and OCR reads it as letters (`HHHH`,
 /// `FRE AH H`). One font draws one character alike: when every cell of such a blob looks like
 /// the first, the blob is one character repeated, one per cell, and which one OCR's own
-/// symbols inside it tell, or else the block's cells read as a symbol and drawn like it.
+/// symbols inside it tell, or else the block's cells read as a symbol and drawn like it, or
+/// the shape of a `^` or a `~`.
 struct RepeatedGlyphs: CharacterPass {
     static let symbols: Set<Character> = ["#", "=", "-", "*", "~", "^", "/", "\\", "+", ".", "_", "<", ">", "|"]
     /// The fewest cells in a row to be a run.
@@ -72,7 +73,8 @@ struct RepeatedGlyphs: CharacterPass {
             let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).mostCommon
             guard let baseline = region.rows[run.row].baseline,
                   let symbol = majority(run) ?? nearest.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike
-                    ?? Self.caret(run.run, baseline: baseline, grid: grid, picture: picture) ?? run.read.mostCommon,
+                    ?? Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
+                    ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture) ?? run.read.mostCommon,
                   // A run OCR read right stays as it was placed.
                   !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])
             else { continue }
@@ -97,6 +99,26 @@ struct RepeatedGlyphs: CharacterPass {
         let feet = anyInk(from: center - grid.cell / 2, to: center - 1, at: bottomRow)
             && anyInk(from: center + 1, to: center + grid.cell / 2, at: bottomRow)
         return apex && hollow && feet ? "^" : nil
+    }
+
+    /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink
+    /// in most columns of the cell, its middle rising and falling by half the run's height or
+    /// more. A `-` and an `=` are flat; letters stand on the baseline.
+    static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        let height = run.bottom - run.top
+        guard height >= 3, Double(height) <= 0.6 * grid.xHeight, baseline - Double(run.bottom) >= 0.1 * grid.xHeight,
+              baseline - Double(run.top) <= 1.1 * grid.xHeight else { return nil }
+        let left = run.centers[0] - grid.cell / 2
+        // Each column's middle: the mean of its rows weighted by their ink.
+        var middles: [Double] = []
+        for column in 0..<Int(grid.cell) {
+            let x = left + Double(column) + 0.5
+            let ink = (run.top - 1...run.bottom + 1).map { (y: Double($0), ink: Double(picture.ink(atX: x, y: Double($0)))) }
+            let total = ink.map(\.ink).reduce(0, +)
+            if total >= 0.5 { middles.append(ink.map { $0.y * $0.ink }.reduce(0, +) / total) }
+        }
+        guard 4 * middles.count >= 3 * Int(grid.cell), let low = middles.min(), let high = middles.max() else { return nil }
+        return high - low >= Double(height) / 2 ? "~" : nil
     }
 
     /// Runs of ink boxed alike in neighbouring cells, `shortestRun` or more: each cell's

@@ -73,22 +73,33 @@ enum TextBlockAssembler {
         }
 
         /// Each row's baseline, top to bottom; nil for a row of one or two blobs (a lone `{`
-        /// hangs below the baseline). Baselines, unlike tops, do not move with the letters a
-        /// row happens to hold.
+        /// hangs below the baseline) or a run of marks (a traceback's `^^^^` hangs above it).
+        /// Baselines, unlike tops, do not move with the letters a row happens to hold.
         var rowBaselines: [Int?] {
             var baselines: [Int?] = []
             var lastRow: BoundingBox?
+            let height = lineHeight
             for line in lines {
                 if let row = lastRow, row.overlapsVertically(line.box) { continue }
-                baselines.append(line.blobs.count >= 3 ? line.baseline : nil)
+                baselines.append(line.blobs.count >= 3 && !isRunOfMarks(line, lineHeight: height) ? line.baseline : nil)
                 lastRow = line.box
             }
             return baselines
         }
 
-        /// The first and last rows' positions: their baselines, or their bottoms.
+        /// The first and last rows' positions: their baselines, or their bottoms; for a last
+        /// row that is a run of marks (no baseline of its own), the pitch's step below the
+        /// last baseline known.
         var firstBaseline: Int { rowBaselines.first.flatMap { $0 } ?? lines[0].box.bottom }
-        var lastBaseline: Int { rowBaselines.last.flatMap { $0 } ?? lastRow.bottom }
+        var lastBaseline: Int {
+            let baselines = rowBaselines
+            if let last = baselines.last, let baseline = last { return baseline }
+            if let line = lines.last, isRunOfMarks(line, lineHeight: lineHeight), let pitch,
+               let index = baselines.lastIndex(where: { $0 != nil }), let known = baselines[index] {
+                return known + Int((Double(baselines.count - 1 - index) * pitch).rounded())
+            }
+            return lastRow.bottom
+        }
 
         /// `other`'s lines joined with these, in reading order; the last row is the lower one's.
         mutating func add(_ other: Block) {
@@ -136,22 +147,31 @@ enum TextBlockAssembler {
     /// level under a box and its ink's contrast to it, `panel` the panel it is in. Only rows
     /// that are text, or stand beside text or `anchors` or in a panel with them, are laid out
     /// (`TextEvidence`).
-    static func blocks(from chains: [[InkBlob]], polarity: Polarity, surface: (BoundingBox) -> (level: UInt8, inkContrast: Int),
+    /// `bars` are strokes too long for a glyph (`TextBlockFinder`'s rules): rows of text only
+    /// where they stand on a row of a code block (`baseline(of:bars:onRowOf:pitch:)`).
+    static func blocks(from chains: [[InkBlob]], bars: [BoundingBox] = [], polarity: Polarity,
+                       surface: (BoundingBox) -> (level: UInt8, inkContrast: Int),
                        panel: (BoundingBox) -> BoundingBox? = { _ in nil },
                        beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
         // A lone speck is noise, not text; a row of dots may be text, and so may a mark drawn
         // alike in its column a line or two away (a block comment's ` *` between paragraphs).
+        // A row too low to stand alone, made of thin strokes, may be bars on a code row.
         let repeated = RepeatedMarks(chains.flatMap { $0.map(\.box) })
+        var bars = bars
         let rows = chains.map { $0.map(\.box) }.filter { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
-            return (row.count >= 2 || box.height >= 8 || repeated.contains(box)) && (box.height >= 5 || isDotRow(row))
+            let stands = (row.count >= 2 || box.height >= 8 || repeated.contains(box)) && (box.height >= 5 || isDotRow(row))
+            if !stands, row.allSatisfy({ $0.width >= 5 && $0.width >= 2 * $0.height }) { bars += row }
+            return stands
         }
-        var lines: [Line] = TextEvidence.textRows(rows, beside: anchors, panel: panel).map { row in
-            let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+        func line(_ row: [BoundingBox], box: BoundingBox) -> Line {
             let heights = row.map(\.height).sorted()
             let (level, inkContrast) = surface(box)
             return Line(box: box, glyphHeight: heights[heights.count * 3 / 4], blobs: row,
                         surface: Surface(level: level, inkContrast: inkContrast, panel: panel(box)))
+        }
+        var lines: [Line] = TextEvidence.textRows(rows, beside: anchors, panel: panel).map { row in
+            line(row, box: row.dropFirst().reduce(row[0]) { $0.union($1) })
         }
         lines = inReadingOrder(lines)
 
@@ -171,6 +191,20 @@ enum TextBlockAssembler {
             }
         }
         for join in joins { blocks = join(blocks) }
+        for row in barRows(bars) {
+            let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+            let places = blocks.indices.compactMap { index in
+                baseline(of: box, bars: row, onRowOf: blocks[index], pitch: pitch(of: blocks[index], among: blocks)).map { (index, $0) }
+            }
+            guard let (index, baseline) = places.min(by: { distance(blocks[$0.0], box) < distance(blocks[$1.0], box) }) else { continue }
+            // The row as tall as the block's letters, standing on its baseline, so that it is
+            // read, and its bars told apart (`-` halfway up, `_` on the baseline), like others.
+            let height = blocks[index].glyphHeights.median ?? box.height
+            let rowBox = box.union(BoundingBox(x: box.x, y: baseline - height, width: box.width, height: height))
+            let bars = line(row, box: rowBox)
+            guard sameSurface(bars.surface.level, blocks[index].ground) else { continue }
+            blocks[index].add(Block(bars))
+        }
 
         return blocks.map { block in
             TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
@@ -246,6 +280,61 @@ enum TextBlockAssembler {
         return steps >= 0.8 && steps <= 2.2 && abs(steps - steps.rounded()) <= 0.2
     }
 
+    // MARK: Rows of bars
+
+    /// `bars` grouped into rows: side by side on one band, two strokes' width apart or less
+    /// (dashes that do not touch), and stacked close over the same columns (the two strokes
+    /// of `=`).
+    private static func barRows(_ bars: [BoundingBox]) -> [[BoundingBox]] {
+        let bars = bars.sorted { $0.y < $1.y }
+        var rows = UnionFind(count: bars.count)
+        for i in bars.indices {
+            for j in bars.indices[(i + 1)...] {
+                let (a, b) = (bars[i], bars[j])
+                let thick = max(a.height, b.height, 2)
+                guard b.y <= a.bottom + 3 * thick else { break }
+                let across = min(a.right, b.right) - max(a.x, b.x)
+                if (a.overlapsVertically(b) && -across <= 2 * max(a.width, b.width))
+                    || across >= min(a.width, b.width) * 8 / 10 {
+                    rows.join(i, j)
+                }
+            }
+        }
+        return rows.groups().map { $0.map { bars[$0] } }
+    }
+
+    /// The baseline of the row of `block` that `bars` would stand on, if they are a row of
+    /// symbols in its type (`====`, `----`, `~~~~`): the block is monospace text with a
+    /// pitch; the bars are thin beside its letters, start in its columns (not left of its
+    /// text, where a panel's border starts), lie inside its panel, cross none of its rows,
+    /// and stand halfway up the x-height of a row on its pitch, at most two rows past its
+    /// ends. An underline, under its row's letters, stands between rows.
+    private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, pitch: Double?) -> Int? {
+        guard block.isMonospace != false, let pitch else { return nil }
+        let height = block.lineHeight
+        guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.35 * height }),
+              Double(box.x) >= Double(block.box.x) - height / 4, box.x < block.box.right,
+              !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
+        // A panel bounds its text: bars reaching out of it are its edge.
+        if let panel = block.lines[0].surface.panel, panel.intersection(box) != box { return nil }
+        let xHeight = block.xHeight ?? height / 2
+        let first = Double(block.firstBaseline)
+        let steps = (Double(box.y + box.bottom) / 2 + xHeight / 2 - first) / pitch
+        let rows = (Double(block.lastBaseline) - first) / pitch
+        guard abs(steps - steps.rounded()) <= 0.25, steps.rounded() >= -2, steps.rounded() <= rows.rounded() + 2 else { return nil }
+        return Int((first + steps.rounded() * pitch).rounded())
+    }
+
+    /// The block's pitch, or for a single row (a heading over its rule of `-`) that of the
+    /// text in its panel set in the same size: one panel's text keeps one grid.
+    private static func pitch(of block: Block, among blocks: [Block]) -> Double? {
+        if let pitch = block.pitch { return pitch }
+        guard let panel = block.lines[0].surface.panel else { return nil }
+        return blocks.first { other in
+            other.lines[0].surface.panel == panel && abs(other.lineHeight / max(block.lineHeight, 1) - 1) <= 0.15 && other.pitch != nil
+        }?.pitch
+    }
+
     /// Starting inside the block's columns, or a little to their left.
     private static func withinColumns(_ box: BoundingBox, of block: Block) -> Bool {
         let slack = 1.5 * block.lineHeight
@@ -298,9 +387,11 @@ enum TextBlockAssembler {
     }
 
     /// Whether `line` is a run of one mark, shorter than letters: mostly strokes drawn alike,
-    /// three or more (two alike can be one `"` or a stray mark; it takes three to be a run).
+    /// three or more (two alike can be one `"` or a stray mark; it takes three to be a run),
+    /// or marks that touch into strokes three letters wide or more.
     private static func isRunOfMarks(_ line: Line, lineHeight: Double) -> Bool {
         guard Double(line.box.height) < 0.6 * lineHeight, let typical = line.blobs.map(\.width).median else { return false }
+        if line.blobs.allSatisfy({ Double($0.width) >= 1.5 * lineHeight }) { return true }
         let tallest = line.blobs.map(\.height).max() ?? 0
         let alike = line.blobs.filter { abs($0.width - typical) <= 1 && abs($0.height - tallest) <= 1 }.count
         return alike >= 3 && 3 * alike >= 2 * line.blobs.count

@@ -65,15 +65,19 @@ struct TextBlockFinder {
                                 away: [BoundingBox], anchors: [TextEvidence.Anchor] = [],
                                 glyphs: inout [BoundingBox], surfaces: inout [InkSurfaces.Surface]) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
-        removeRules(from: &mask, width: image.width, height: image.height)
+        // Bars too long for a glyph may still be a row of text: `=` or `-` in monospace type
+        // touch into rules, `~` into one wavy stroke. The assembler keeps those on a code row.
+        var bars = removeRules(from: &mask, width: image.width, height: image.height)
         func glyphBlobs() -> [InkBlob] {
             ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
-                .filter { blob in isGlyphSized(blob, in: image) && !away.contains { $0.intersection(blob.box) != nil } }
+                .filter { blob in (isGlyphSized(blob, in: image) || isBar(blob)) && !away.contains { $0.intersection(blob.box) != nil } }
         }
         var all = glyphBlobs()
+        bars = bars.filter { bar in !away.contains { $0.intersection(bar) != nil } } + all.filter { !isGlyphSized($0, in: image) }.map(\.box)
+        all.removeAll { !isGlyphSized($0, in: image) }
         let solid = InkSurfaces.removed(from: &mask, blobs: all, in: image)
         surfaces += solid
-        if solid.contains(where: \.joinsRows) { all = glyphBlobs() }
+        if solid.contains(where: \.joinsRows) { all = glyphBlobs().filter { isGlyphSized($0, in: image) } }
         let found = all.filter { $0.pixelCount >= 3 }
         let heights = found.map(\.box.height).sorted()
         let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
@@ -85,7 +89,7 @@ struct TextBlockFinder {
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         let lines = TextBlockFinder.lines(from: blobs) + dots
-        return TextBlockAssembler.blocks(from: lines, polarity: polarity, surface: { row in
+        return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
             let level = image.commonLevel(around: row, margin: row.height / 2)
             return (level, image.inkContrast(in: row, ground: level, polarity: polarity))
@@ -133,21 +137,42 @@ struct TextBlockFinder {
     }
 
     /// Clears runs of ink too long to be part of a glyph: panel edges, underlines, rules.
-    /// Cutting them keeps text near a panel's edge from merging into one huge blob.
-    private func removeRules(from mask: inout [Bool], width: Int, height: Int) {
+    /// Cutting them keeps text near a panel's edge from merging into one huge blob. Returns
+    /// the horizontal bars cleared: runs on consecutive rows over the same columns are one bar.
+    private func removeRules(from mask: inout [Bool], width: Int, height: Int) -> [BoundingBox] {
+        var bars: [BoundingBox] = []
+        var open: [Int] = []   // indices of the bars that reach the row above
         mask.withUnsafeMutableBufferPointer { mask in
             for y in 0..<height {
-                clearRuns(in: &mask, longerThan: max(100, width / 12), from: y * width, count: width, step: 1)
+                var reaching: [Int] = []
+                for run in clearRuns(in: &mask, longerThan: max(100, width / 12), from: y * width, count: width, step: 1) {
+                    if let bar = open.first(where: { Self.mostlyOver(bars[$0], run) }) {
+                        bars[bar] = bars[bar].union(BoundingBox(x: run.lowerBound, y: y, width: run.count, height: 1))
+                        reaching.append(bar)
+                    } else {
+                        bars.append(BoundingBox(x: run.lowerBound, y: y, width: run.count, height: 1))
+                        reaching.append(bars.count - 1)
+                    }
+                }
+                open = reaching
             }
             for x in 0..<width {
-                clearRuns(in: &mask, longerThan: max(120, height / 6), from: x, count: height, step: width)
+                _ = clearRuns(in: &mask, longerThan: max(120, height / 6), from: x, count: height, step: width)
             }
         }
+        return bars
+    }
+
+    /// Whether most of the shorter of a bar's columns and a run's lie over the other.
+    private static func mostlyOver(_ bar: BoundingBox, _ run: Range<Int>) -> Bool {
+        min(bar.right, run.upperBound) - max(bar.x, run.lowerBound) >= min(bar.width, run.count) * 9 / 10
     }
 
     /// Clears the runs of set pixels longer than `longest` along one row or column of `mask`:
-    /// `count` pixels from `start`, `step` apart.
-    private func clearRuns(in mask: inout UnsafeMutableBufferPointer<Bool>, longerThan longest: Int, from start: Int, count: Int, step: Int) {
+    /// `count` pixels from `start`, `step` apart. Returns them, as offsets from `start`.
+    private func clearRuns(in mask: inout UnsafeMutableBufferPointer<Bool>, longerThan longest: Int, from start: Int, count: Int,
+                           step: Int) -> [Range<Int>] {
+        var cleared: [Range<Int>] = []
         var index = 0
         while index < count {
             guard mask[start + index * step] else { index += 1; continue }
@@ -155,13 +180,21 @@ struct TextBlockFinder {
             while index < count && mask[start + index * step] { index += 1 }
             if index - runStart > longest {
                 for clear in runStart..<index { mask[start + clear * step] = false }
+                cleared.append(runStart..<index)
             }
         }
+        return cleared
     }
 
     private func isGlyphSized(_ blob: InkBlob, in image: GrayImage) -> Bool {
         // Two pixels are a dot in a small bitmap font (pytest's `.....` in Terminus).
         blob.pixelCount >= 2 && blob.box.height <= image.height / 3 && blob.box.width <= image.width / 3
+    }
+
+    /// A stroke too wide for a glyph and thin for its width: glyphs that touch along a row
+    /// (a run of `~`).
+    private func isBar(_ blob: InkBlob) -> Bool {
+        blob.box.height * 8 <= blob.box.width
     }
 
     /// A thin frame bigger than the text around it: an icon, a checkbox, a button's border.

@@ -89,6 +89,30 @@ struct RepeatedGlyphsTests {
         #expect(region.lines.suffix(2).map(\.text) == ["########", "# end"])
     }
 
+    @Test("A run of `~` drawn as one wave across the x-height is tildes; a flat bar and two bars are not")
+    func tildeShape() {
+        // 12 px cells, x-height 12 on a baseline at 40: each cell's stroke rises over its
+        // first half and falls over its second, 2 px thick, between y 30 and 35.
+        func picture(_ stroke: (Int) -> [Int]) -> InkPicture {
+            var image = GrayImage(width: 120, height: 60, filledWith: 255)
+            for x in 0..<120 {
+                for y in stroke(x % 12) { image[x, y] = 0 }
+            }
+            return InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+        }
+        let wave = picture { column in let top = column < 6 ? 33 - column / 2 : 30 + (column - 6) / 2; return [top, top + 1] }
+        let dash = picture { _ in [32, 33] }
+        let equals = picture { _ in [30, 31, 34, 35] }
+        let run = RepeatedGlyphs.Run(firstColumn: 0, centers: (0..<10).map { 6 + 12 * Double($0) }, top: 30, bottom: 36)
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        #expect(RepeatedGlyphs.tilde(run, baseline: 40, grid: grid, picture: wave) == "~")
+        #expect(RepeatedGlyphs.tilde(run, baseline: 40, grid: grid, picture: dash) == nil)
+        #expect(RepeatedGlyphs.tilde(run, baseline: 40, grid: grid, picture: equals) == nil)
+        // Letters stand on the baseline.
+        #expect(RepeatedGlyphs.tilde(RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 34, bottom: 40), baseline: 40,
+                                     grid: grid, picture: wave) == nil)
+    }
+
     @Test("A run of letters alike, drawn like no symbol, stays as read")
     func lettersAlike() {
         let region = Self.region(["# note", "oooooooo"], readAs: ["# note", "oooooooo"])

@@ -248,6 +248,63 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first?.lines.count == 7)
     }
 
+    @Test("A rule of `=` whose glyphs touch into two long bars is the code's row where it stands on its grid; an underline under a row's letters is not")
+    func barsOnTheGrid() {
+        // Rows 18 px apart, letters 10 px tall on the baseline at 30 + 18 * row: the middle of
+        // row 2's x-height is at 61.
+        let chains = [Self.chain("# Section one", row: 0), Self.chain("x = compute(1)", row: 1),
+                      Self.chain("# Section two", row: 3), Self.chain("y = compute(2)", row: 4)]
+        let rule = [BoundingBox(x: 21, y: 59, width: 400, height: 1), BoundingBox(x: 21, y: 63, width: 400, height: 1)]
+        let underline = BoundingBox(x: 21, y: 103, width: 140, height: 1)
+        let blocks = TextBlockAssembler.blocks(from: chains, bars: rule + [underline], polarity: .lightOnDark, surface: { _ in (30, 200) })
+        #expect(blocks.count == 1)
+        let rows = blocks.first?.lines ?? []
+        #expect(rows.count == 5)
+        #expect(rows.count == 5 && Set(rows[2].glyphs) == Set(rule))
+        #expect(!rows.contains { $0.glyphs.contains(underline) })
+        // Bars over no code row (a slide's rule under a title) stay out.
+        let alone = TextBlockAssembler.blocks(from: [Self.chain("A slide title", row: 0)], bars: rule, polarity: .lightOnDark,
+                                              surface: { _ in (30, 200) })
+        #expect(alone.flatMap(\.lines).count == 1)
+    }
+
+    @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
+    func dashesUnderHeading() {
+        let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 95, width: 7, height: 2), pixelCount: 14) }
+        let chains = [Self.chain("def mean(data):", row: 0), Self.chain("    return sum(data) / len(data)", row: 1),
+                      Self.chain("Exceptions", row: 3), dashes]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.last?.glyphs.count == 10)
+        // A row of the block takes its pitch's place: it stands on the row's baseline, as tall as its letters.
+        #expect(blocks.first?.lines.last?.box.bottom == 20 + 4 * 18 + 10)
+    }
+
+    @Test("A traceback stays one block across its rows of carets, each touching into one stroke hanging high in its row")
+    func caretRows() {
+        // `^^^^` under a call: carets touching into two wide blobs, 5 px tall, at the top of
+        // their row's cell; their bottom is no baseline.
+        func carets(row: Int, column: Int, count: Int) -> [InkBlob] {
+            [0, count / 2].map { start in
+                InkBlob(box: BoundingBox(x: 20 + (column + start) * 10 + 1, y: 20 + row * 18, width: count / 2 * 10 - 2, height: 5),
+                        pixelCount: count * 6)
+            }
+        }
+        let rows = ["Traceback (most recent call last):", "  File \"<string>\", line 1, in <module>",
+                    "  File \"/usr/lib/python3.11/tomllib/_parser.py\", line 102, in loads",
+                    "    pos = key_value_rule(src, pos, out, header, parse_float)", nil,
+                    "  File \"/usr/lib/python3.11/tomllib/_parser.py\", line 326, in key_value_rule",
+                    "    pos, key, value = parse_key_value_pair(src, pos, parse_float)", nil,
+                    "  File \"/usr/lib/python3.11/tomllib/_parser.py\", line 369, in parse_key_value_pair",
+                    "    pos, value = parse_value(src, pos, parse_float)", nil,
+                    "  File \"/usr/lib/python3.11/tomllib/_parser.py\", line 649, in parse_value",
+                    "    raise suffixed_err(src, pos, \"Invalid value\")", "tomllib.TOMLDecodeError: Invalid value"]
+        let chains = rows.enumerated().map { row, text in text.map { Self.chain($0, row: row) } ?? carets(row: row, column: 10, count: 30) }
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1, "\(blocks.map { "\($0.box) \($0.lines.count)" })")
+        #expect(blocks.first?.lines.count == rows.count)
+    }
+
     @Test("Two-pixel marks inside a row are among its glyphs; specks above it or far beside it are not")
     func marks() {
         let row = TextBlock.Row(box: BoundingBox(x: 0, y: 10, width: 50, height: 10),
