@@ -8,7 +8,7 @@ struct RepeatedGlyphs: CharacterPass {
     static let symbols: Set<Character> = ["#", "=", "-", "*", "~", "^", "/", "\\", "+", ".", "_", "<", ">", "|"]
     /// The fewest cells in a row to be a run.
     static let shortestRun = 4
-    /// A run's cells are one character when they lie this close to the first (drawn at one
+    /// A run's cells are one character when each lies this close to the others' mean (drawn at one
     /// subpixel offset after another, they lie within 0.02 of each other).
     static let alike: Float = 2 * LetterShapes.alike
     /// The block's cell drawn most like the run's tells its character when it is this near:
@@ -45,7 +45,12 @@ struct RepeatedGlyphs: CharacterPass {
             let row = region.rows[index]
             for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid).reversed() {
                 let cells = run.centers.map { samples($0, baseline) }
-                guard cells.allSatisfy({ LetterShapes.distance($0, cells[0]) <= Self.alike }) else { continue }
+                // Alike: each cell near the mean of the others, less noisy than any one of them (a
+                // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
+                let sum = cells.dropFirst().reduce(cells[0]) { zip($0, $1).map { $0 + $1 } }
+                let others = Float(cells.count - 1)
+                guard cells.allSatisfy({ cell in LetterShapes.distance(cell, zip(sum, cell).map { ($0 - $1) / others }) <= Self.alike })
+                else { continue }
                 let inside = row.characters.indices.filter { position in
                     let center = Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2
                     return abs(center - (run.centers[0] + run.centers[run.centers.count - 1]) / 2)
