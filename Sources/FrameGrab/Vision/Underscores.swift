@@ -44,8 +44,10 @@ enum Underscores {
         }
         guard !kept.isEmpty, kept.count == cells.filter({ !$0.isUnderscore }).count else { return nil }
 
-        // Each of OCR's words must start and end in cells inside its box, or a character missed
-        // in one word and one too many in another would shift everything between them.
+        // Each of OCR's words must start and end in cells inside its box, give or take a cell
+        // (Tesseract may box a word's first letter into the word before it: `2,` boxed as its
+        // comma alone), or a character missed in one word and one too many in another would
+        // shift everything between them.
         let letterCells = cells.indices.filter { !cells[$0].isUnderscore }
         func center(_ index: Int) -> Double { cells[index].ink.firstCenter(cell: cell) + Double(cells[index].slot) * cell }
         var next = 0
@@ -53,8 +55,8 @@ enum Underscores {
             let count = row.characters[range].filter { !readings.contains($0.value) }.count
             guard count > 0 else { continue }
             let box = ReadRow.word(of: row.characters[range]).box
-            guard center(letterCells[next]) >= Double(box.x) - 0.75 * cell,
-                  center(letterCells[next + count - 1]) <= Double(box.right) + 0.75 * cell else { return nil }
+            guard center(letterCells[next]) >= Double(box.x) - cell,
+                  center(letterCells[next + count - 1]) <= Double(box.right) + cell else { return nil }
             next += count
         }
 

@@ -74,6 +74,20 @@ struct CodeIndenterTests {
         #expect(laidOut[0].text == source)
     }
 
+    @Test("An underscore is put back when OCR boxed a word's last letter into the word before it")
+    func wordBoxesOffByACell() {
+        let source = "  ABMON_2,"
+        var (lines, glyphs) = Self.underscored(source, readAs: "ABMON 2,")
+        // Tesseract's box for `ABMON` reaches over the `2`; the one for `2,` holds the comma
+        // only, a narrow tail a third of the way into its cell (vim's `ABMON_2,` in DejaVu Sans
+        // Mono: the comma's box starts 0.8 of a cell right of the `2`'s middle).
+        let ink = glyphs[0], two = ink[6]
+        let comma = BoundingBox(x: 100 + 9 * 14 + 5, y: two.bottom - 4, width: 4, height: 7)
+        glyphs[0][7] = comma
+        lines[0].words = [Word(text: "ABMON", box: ink[0].union(two), confidence: 0.9), Word(text: "2,", box: comma, confidence: 0.9)]
+        #expect(PassTable.laidOut(lines, glyphs: glyphs).map(\.text) == ["ABMON_2,"])
+    }
+
     @Test("An underscore too faint for layout's ink (a stroke between two pixel rows) is found in the picture; a cursor below is none")
     func faintUnderscore() {
         var (lines, glyphs) = Self.underscored("total = first_value + 1", readAs: "total = firstvalue + 1")
