@@ -285,6 +285,8 @@ struct TextBlockFinder {
         let shorter = min(a.height, b.height), taller = max(a.height, b.height)
         if Double(overlap) >= 0.5 * Double(shorter) && Double(shorter) >= 0.3 * Double(taller) { return .overlapping }
         let (band, mark) = a.height >= b.height ? (a, b) : (b, a)
+        // An upright stroke (a card's edge, a column rule) is no row for marks to join.
+        guard band.width * 10 > band.height else { return nil }
         let slack = band.height / 4
         guard mark.y >= band.y - slack, mark.bottom <= band.bottom + slack, overlap > -slack,
               Double(mark.height) < 0.6 * Double(band.height) else { return nil }

@@ -20,6 +20,18 @@ struct ReadingTests {
         return readBlock(lines, glyphs: lines.map { [$0.box] })
     }
 
+    @Test("A column joined between a row's words is kept, in its place: the row's box spans it but read none of it")
+    func columnBetweenWords() {
+        // pickle.py's opcodes: names, `= b'X'`, comments. The names' long first row reaches over
+        // the middle column, so the comments joined the names first and the middle comes last.
+        let sides = ["SHORT_BINSTRING= b'U'   # a", "UNICODE                 # b", "BINUNICODE              # c"]
+        let (lines, glyphs) = SyntheticLines.lines(sides)
+        let middle = [1, 2].map { SyntheticLines.line($0 == 1 ? "= b'V'" : "= b'X'", row: $0, left: 100 + 15 * 14) }
+        let joined = ReadBlock(joining: [Self.readBlock(lines, glyphs: glyphs), Self.readBlock(middle.map(\.0), glyphs: middle.map(\.1))])
+        #expect(joined.rows.map { $0.words.map(\.text) }
+                == [["SHORT_BINSTRING=", "b'U'", "#", "a"], ["UNICODE", "=", "b'V'", "#", "b"], ["BINUNICODE", "=", "b'X'", "#", "c"]])
+    }
+
     @Test("A dim gutter found in pieces still numbers the code beside it")
     func gutterInPieces() throws {
         let source = ["func total(of items: [Item]) -> Int {", "    var sum = 0", "    for item in items {",

@@ -38,6 +38,19 @@ struct TextBlockAssemblerTests {
         #expect(lines.first { $0.contains { $0.box == underscore.box } }?.count == short.count + 1)
     }
 
+    @Test("A card's edge, an upright stroke taller than many rows, gathers no letters into one line")
+    func uprightEdge() {
+        // A slide filmed at an angle, turned level: its card's left edge is left a sliver 4 px wide.
+        let edge = InkBlob(box: BoundingBox(x: 8, y: 0, width: 4, height: 144), pixelCount: 500)
+        let rows = (0..<4).map { row in
+            (0..<10).map { InkBlob(box: BoundingBox(x: 40 + $0 * 12, y: 10 + row * 30, width: 10, height: 17), pixelCount: 60) }
+        }
+        let lines = TextBlockFinder.lines(from: [edge] + rows.flatMap { $0 })
+        for row in rows {
+            #expect(lines.contains { Set($0.map(\.box)) == Set(row.map(\.box)) }, "\(lines.map { $0.map(\.box) })")
+        }
+    }
+
     @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")
     func pytestProgressRow() {
         // pytest in a wide terminal: a row of small dots, its `[100%]` at the terminal's edge.

@@ -26,14 +26,16 @@ extension ReadBlock {
     /// Blocks that are one text, as one block: the biggest one's measures (polarity, sizes,
     /// ground) stand for all, and rows go in from the left, so that a row's pieces keep their
     /// order (a gutter's number, then its code). Ink read twice (a row found in two blocks, in
-    /// full and in part) is read once: the row that covers the other stays.
+    /// full and in part) is read once: the row that covers the other, with words over it, stays.
+    /// A row whose box only spans another's (a column of a table between the row's words) has
+    /// not read it: its words go in between the row's, in order.
     init(joining group: [ReadBlock]) {
         self.init(block: group.max { $0.block.box.area < $1.block.box.area }?.block ?? group[0].block, rows: [])
         for read in group.sorted(by: { $0.block.box.x < $1.block.box.x }) {
             for row in read.rows {
-                if rows.contains(where: { $0.box.covers(row.box) }) { continue }
-                rows.removeAll { row.box.covers($0.box) }
-                add(row, sortingWords: rows.contains { $0.box.overlapsVertically(row.box) && $0.box.x > row.box.x })
+                if rows.contains(where: { $0.readsOver(row) }) { continue }
+                rows.removeAll { row.readsOver($0) }
+                add(row, sortingWords: rows.contains { $0.box.overlapsVertically(row.box) && $0.box.right > row.box.x })
             }
             block.box = block.box.union(read.block.box)
         }
@@ -47,6 +49,14 @@ extension Array where Element == ReadBlock {
     var isMonospace: Bool {
         let rows = flatMap(\.rows)
         return (CodeIndenter.monospaceFit(glyphs: rows.map(\.glyphs), lines: rows.map(\.line)) ?? 0) >= 0.65
+    }
+}
+
+private extension ReadRow {
+    /// Whether this row has read `other`'s ink: its box covers `other`'s, and a word of it
+    /// lies over `other`.
+    func readsOver(_ other: ReadRow) -> Bool {
+        box.covers(other.box) && words.contains { $0.box.x < other.box.right && $0.box.right > other.box.x }
     }
 }
 
