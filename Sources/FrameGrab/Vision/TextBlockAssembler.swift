@@ -191,10 +191,14 @@ enum TextBlockAssembler {
             }
         }
         for join in joins { blocks = join(blocks) }
-        for row in barRows(bars) {
+        let barRows = barRows(bars)
+        // Each code block's pitch, measured once, before rows of bars join it (their bars give
+        // no baseline of their own); nil for a block of proportional type.
+        let pitches = barRows.isEmpty ? [] : blocks.map { $0.isMonospace == false ? nil : pitch(of: $0, among: blocks) }
+        for row in barRows {
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             let places = blocks.indices.compactMap { index in
-                baseline(of: box, bars: row, onRowOf: blocks[index], pitch: pitch(of: blocks[index], among: blocks)).map { (index, $0) }
+                pitches[index].flatMap { baseline(of: box, bars: row, onRowOf: blocks[index], pitch: $0) }.map { (index, $0) }
             }
             guard let (index, baseline) = places.min(by: { distance(blocks[$0.0], box) < distance(blocks[$1.0], box) }) else { continue }
             // The row as tall as the block's letters, standing on its baseline, so that it is
@@ -304,13 +308,12 @@ enum TextBlockAssembler {
     }
 
     /// The baseline of the row of `block` that `bars` would stand on, if they are a row of
-    /// symbols in its type (`====`, `----`, `~~~~`): the block is monospace text with a
-    /// pitch; the bars are thin beside its letters, start in its columns (not left of its
+    /// symbols in its type (`====`, `----`, `~~~~`), the block being monospace text with
+    /// `pitch`: the bars are thin beside its letters, start in its columns (not left of its
     /// text, where a panel's border starts), lie inside its panel, cross none of its rows,
     /// and stand halfway up the x-height of a row on its pitch, at most two rows past its
     /// ends. An underline, under its row's letters, stands between rows.
-    private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, pitch: Double?) -> Int? {
-        guard block.isMonospace != false, let pitch else { return nil }
+    private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, pitch: Double) -> Int? {
         let height = block.lineHeight
         guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.35 * height }),
               Double(box.x) >= Double(block.box.x) - height / 4, box.x < block.box.right,
