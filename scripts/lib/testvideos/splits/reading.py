@@ -65,6 +65,11 @@ TRACEBACKS = (
     "import tomllib; tomllib.loads('a = ')",
     "import datetime; datetime.datetime.strptime('2024-13-01', '%Y-%m-%d')",
     "import gzip; gzip.decompress(b'not gzip')",
+    "import shlex; shlex.split(chr(39))",
+    "import base64; base64.b64decode('abc')",
+    "import string; string.Template('$').substitute()",
+    "import plistlib; plistlib.loads(b'x')",
+    "import wave; wave.open('/etc/passwd')",
 )
 
 
@@ -89,12 +94,29 @@ SLIDE_CLIPS = [
         slide("full", "slide-light", "liberation-mono", 20, "banner-slash"),
         slide("full", "solarized-dark", "jetbrains-mono", 22, "banner-tilde"),
     )),
+    # The same kinds of rows smaller: 720p, other sizes, fonts and palettes.
+    CutClip("reading-banners-720p.mp4", 1280, 720, (
+        slide("full", "dark-modern", "jetbrains-mono", 14, "banner-hash"),
+        slide("full", "solarized-light", "dejavu-mono", 15, "banner-equals"),
+        slide("full", "slide-dark", "liberation-mono", 15, "banner-dash"),
+        slide("above", "slide-light", "jetbrains-mono", 14, "banner-star"),
+        slide("full", "solarized-dark", "dejavu-mono", 14, "banner-slash"),
+        slide("full", "light-ide", "liberation-mono", 15, "banner-tilde"),
+    )),
 ]
 
 
 TERMINAL_CLIPS = [
     TerminalClip("reading-traceback-720p.mp4", XtermStyle((1280, 720), ("DejaVu Sans Mono", 13), (10, 22),
                                                           "#0c0c0c", "#d0d0d0", "#d0d0d0"), (
+        TerminalCut("traceback", "python"),
+        TerminalCut("traceback", "python"),
+        TerminalCut("traceback", "python"),
+        TerminalCut("traceback", "python"),
+    )),
+    # Tracebacks in xterm's own black on white, in larger type.
+    TerminalClip("reading-traceback-light-1080p.mp4", XtermStyle((1920, 1080), ("Hack", 15), (12, 24),
+                                                                 "#ffffff", "#000000", "#000000"), (
         TerminalCut("traceback", "python"),
         TerminalCut("traceback", "python"),
         TerminalCut("traceback", "python"),
@@ -196,6 +218,8 @@ MATERIAL = {
     "reading-underscores-1080p.mp4": "underscores",
     "reading-banners-1080p.mp4": "banners",
     "reading-traceback-720p.mp4": "traceback",
+    "reading-banners-720p.mp4": "banners",
+    "reading-traceback-light-1080p.mp4": "traceback",
     "reading-nano-1080p.mp4": "editor",
     "reading-vim-900p.mp4": "editor",
     "reading-vim-light-720p.mp4": "editor",
