@@ -69,17 +69,25 @@ struct RepeatedGlyphs: CharacterPass {
         for run in found {
             // Else the character drawn most like the run's cells when that is a symbol (a lone
             // `#` is read right where a banner of them is not; never the run's own cells, whose
-            // reading is in question), a run drawn alike read right, the caret's shape, and only
-            // then any symbol OCR saw there (a run of letters alike stays as read).
+            // reading is in question), a run drawn alike read right, a symbol's shape (OCR reads
+            // touching carets, hashes and asterisks as letters or as nothing), and only then any
+            // symbol OCR saw there (a run of letters alike stays as read).
             let span = (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
             let nearest = references.filter { $0.row != run.row || !span.contains($0.center) }
                 .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
                 .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
             let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).mostCommon
-            guard let baseline = region.rows[run.row].baseline,
-                  let symbol = majority(run) ?? nearest.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike
-                    ?? Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
-                    ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture) ?? run.read.mostCommon,
+            guard let baseline = region.rows[run.row].baseline else { continue }
+            // A shape no letter has, when no cell of the block read as a letter is drawn like it.
+            func shape() -> Character? {
+                guard nearest == nil else { return nil }
+                return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
+                    ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
+                    ?? Self.hash(run.run, grid: grid, picture: picture)
+                    ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
+            }
+            guard let symbol = majority(run) ?? nearest.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
+                    ?? run.read.mostCommon,
                   // A run OCR read right stays as it was placed.
                   !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])
             else { continue }
@@ -88,22 +96,27 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     /// `^` when the run's cells are drawn as one: an inverted V hanging above the x-height's
-    /// middle, its apex on the cell's middle and its two feet apart on its bottom row. No
-    /// letter hangs up there alone; a quote has no feet, an asterisk's middle reaches its bottom.
+    /// middle, its apex near the cell's middle and narrow beside its two feet, apart on its
+    /// bottom row either side of the apex. No letter hangs up there alone; a quote has no feet,
+    /// an asterisk's middle reaches its bottom. The apex and the feet are the cell's first and
+    /// last rows of solid ink, not the box's edges: a small caret's tip and feet are
+    /// antialiased, paler than half ink on the edge rows.
     static func caret(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
-        let height = run.bottom - run.top
-        guard height >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
+        guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
         let center = run.centers[0]
-        let bottomRow = Double(run.bottom - 1)
-        func inked(_ x: Double, _ y: Double) -> Bool { picture.ink(atX: x, y: y) >= 0.5 }
-        func anyInk(from start: Double, to end: Double, at y: Double) -> Bool {
-            stride(from: start, through: end, by: 0.5).contains { inked($0, y) }
-        }
-        let apex = anyInk(from: center - 1, to: center + 1, at: Double(run.top))
-        let hollow = !inked(center, bottomRow)
-        let feet = anyInk(from: center - grid.cell / 2, to: center - 1, at: bottomRow)
-            && anyInk(from: center + 1, to: center + grid.cell / 2, at: bottomRow)
-        return apex && hollow && feet ? "^" : nil
+        let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
+        let inked = (run.top...run.bottom).map { y in columns.filter { picture.ink(atX: $0, y: Double(y)) >= 0.5 } }
+        guard let top = inked.firstIndex(where: { !$0.isEmpty }), let bottom = inked.lastIndex(where: { !$0.isEmpty }),
+              bottom - top >= 2, let apexLeft = inked[top].first, let apexRight = inked[top].last,
+              let footLeft = inked[bottom].first, let footRight = inked[bottom].last else { return nil }
+        let apex = (apexLeft + apexRight) / 2
+        let narrowApex = abs(apex - center) <= grid.cell / 4 && 2 * (apexRight - apexLeft + 1) <= footRight - footLeft + 1
+        let hollow = !inked[bottom].contains { abs($0 - apex) <= 1 }
+        let feet = footLeft < apex - 1 && footRight > apex + 1
+        // Its two strokes only spread on the way down; an asterisk's arms reach wider than its legs.
+        let spans = inked[top...bottom].compactMap { row in row.first.flatMap { left in row.last.map { (left, $0) } } }
+        let spreading = spans.count == bottom - top + 1 && zip(spans, spans.dropFirst()).allSatisfy { $1.0 <= $0.0 && $1.1 >= $0.1 }
+        return narrowApex && hollow && feet && spreading ? "^" : nil
     }
 
     /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink
@@ -124,6 +137,45 @@ struct RepeatedGlyphs: CharacterPass {
         }
         guard 4 * middles.count >= 3 * Int(grid.cell), let low = middles.min(), let high = middles.max() else { return nil }
         return high - low >= Double(height) / 2 ? "~" : nil
+    }
+
+    /// `#` when most of the run's cells are drawn as two bars crossed by two stems: down the
+    /// cell's middle (between the stems) two strokes, and across the middle between the bars
+    /// two strokes. An `H` has one bar, an `=` no stems, a `+` one of each.
+    static func hash(_ run: Run, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        func strokes(_ inked: [Bool]) -> Int { zip([false] + inked, inked).filter { !$0 && $1 }.count }
+        let hashes = run.centers.filter { center in
+            let down = (run.top...run.bottom).map { picture.ink(atX: center, y: Double($0)) >= 0.5 }
+            guard strokes(down) == 2, let firstEnd = down.indices.first(where: { $0 > 0 && down[$0 - 1] && !down[$0] }),
+                  let secondStart = down.indices.dropFirst(firstEnd).first(where: { down[$0] }) else { return false }
+            let between = Double(run.top) + Double(firstEnd + secondStart - 1) / 2
+            let across = stride(from: center - grid.cell / 2, to: center + grid.cell / 2, by: 0.5).map { picture.ink(atX: $0, y: between) >= 0.5 }
+            return strokes(across) == 2
+        }
+        return 2 * hashes.count > run.centers.count ? "#" : nil
+    }
+
+    /// `*` when most of the run's cells are drawn as spokes from a hub, hanging above the
+    /// baseline: ink at the middle of the glyph, and both above and below it ink on either side
+    /// of the cell's middle, clear of a stem's width (the slanting spokes). A `+` has only its
+    /// stem there, an `=` and a `"` nothing at the middle, a `-` no height; a caret and a tilde
+    /// are told before.
+    static func asterisk(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        let height = Double(run.bottom - run.top)
+        guard height >= 3, height >= 0.4 * grid.xHeight, baseline - Double(run.bottom) >= 0.2 * grid.xHeight else { return nil }
+        let middle = Double(run.top + run.bottom - 1) / 2
+        let side = 1.5
+        let stars = run.centers.filter { center in
+            let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
+            func inked(_ x: Double, _ y: Int) -> Bool { picture.ink(atX: x, y: Double(y)) >= 0.5 }
+            func bothSides(_ y: Int) -> Bool {
+                columns.contains { $0 <= center - side && inked($0, y) } && columns.contains { $0 >= center + side && inked($0, y) }
+            }
+            let hub = (run.top..<run.bottom).contains { y in abs(Double(y) - middle) <= 1 && columns.contains { abs($0 - center) <= 1 && inked($0, y) } }
+            return hub && (run.top..<run.bottom).contains { Double($0) < middle && bothSides($0) }
+                && (run.top..<run.bottom).contains { Double($0) > middle && bothSides($0) }
+        }
+        return 2 * stars.count > run.centers.count ? "*" : nil
     }
 
     /// Runs of ink boxed alike in neighbouring cells, `shortestRun` or more: each cell's

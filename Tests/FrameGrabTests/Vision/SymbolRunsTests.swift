@@ -122,6 +122,62 @@ struct RepeatedGlyphsTests {
                                      grid: grid, picture: wave) == nil)
     }
 
+    /// Ten 12 px cells each drawn as `cell` (rows from y 30 down: `#` full ink, `+` a pale
+    /// antialiased edge under half ink), and the run over them.
+    static func drawn(_ cell: [String]) -> (run: RepeatedGlyphs.Run, picture: InkPicture) {
+        var image = GrayImage(width: 120, height: 60, filledWith: 255)
+        for (y, row) in cell.enumerated() {
+            for (x, mark) in row.enumerated() where mark != "." {
+                for left in stride(from: 0, to: 120, by: 12) { image[left + x, 30 + y] = mark == "#" ? 0 : 150 }
+            }
+        }
+        let run = RepeatedGlyphs.Run(firstColumn: 0, centers: (0..<10).map { 6 + 12 * Double($0) }, top: 30, bottom: 30 + cell.count)
+        return (run, InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255))
+    }
+
+    static let caretCell = ["....++......", "....##......", "...#..#.....", "..#....#....", ".#......#...", "#........#.."]
+    static let asteriskCell = [".....##.....", ".##..##..##.", "...######...", "....#..#....", "...#....#...", "..#......#.."]
+    static let plusCell = [".....##.....", ".....##.....", ".##########.", ".....##.....", ".....##.....", "............"]
+    static let hashCell = ["...#....#...", "...#....#...", ".##########.", "...#....#...", "...#....#...", "...#....#...",
+                           ".##########.", "...#....#...", "...#....#..."]
+    static let letterHCell = ["..#......#..", "..#......#..", "..#......#..", "..##########", "..#......#..", "..#......#..",
+                              "..#......#..", "..#......#..", "..#......#.."]
+    static let equalsCell = ["############", "............", "............", "############"]
+
+    @Test("A caret is an inverted V whose pale tip lies half a pixel off the cell's middle; an asterisk's arms are no caret")
+    func caretShape() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        let caret = Self.drawn(Self.caretCell)
+        #expect(RepeatedGlyphs.caret(caret.run, baseline: 42, grid: grid, picture: caret.picture) == "^")
+        let asterisk = Self.drawn(Self.asteriskCell)
+        #expect(RepeatedGlyphs.caret(asterisk.run, baseline: 42, grid: grid, picture: asterisk.picture) == nil)
+        // On the baseline it is no caret.
+        #expect(RepeatedGlyphs.caret(caret.run, baseline: 36, grid: grid, picture: caret.picture) == nil)
+    }
+
+    @Test("An asterisk is spokes from a hub, hanging above the baseline; a plus and a caret are not")
+    func asteriskShape() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        let asterisk = Self.drawn(Self.asteriskCell)
+        #expect(RepeatedGlyphs.asterisk(asterisk.run, baseline: 42, grid: grid, picture: asterisk.picture) == "*")
+        #expect(RepeatedGlyphs.asterisk(asterisk.run, baseline: 36, grid: grid, picture: asterisk.picture) == nil)
+        for cell in [Self.plusCell, Self.caretCell] {
+            let drawn = Self.drawn(cell)
+            #expect(RepeatedGlyphs.asterisk(drawn.run, baseline: 42, grid: grid, picture: drawn.picture) == nil)
+        }
+    }
+
+    @Test("A hash is two bars crossed by two stems; an H has one bar, an = no stems")
+    func hashShape() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        let hash = Self.drawn(Self.hashCell)
+        #expect(RepeatedGlyphs.hash(hash.run, grid: grid, picture: hash.picture) == "#")
+        for cell in [Self.letterHCell, Self.equalsCell, Self.plusCell] {
+            let drawn = Self.drawn(cell)
+            #expect(RepeatedGlyphs.hash(drawn.run, grid: grid, picture: drawn.picture) == nil)
+        }
+    }
+
     @Test("A run of letters alike, drawn like no symbol, stays as read")
     func lettersAlike() {
         let region = Self.region(["# note", "oooooooo"], readAs: ["# note", "oooooooo"])
