@@ -84,8 +84,23 @@ extension Reading {
                      shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadRow] {
         var picture = PiecePicture(image: image.cropped(to: piece.area), piece: piece, block: block)
         for pass in picturePasses { pass.prepare(&picture) }
+        // Bare paper holds nothing to read (a row of rules painted out whole): Tesseract reads
+        // `BS` there, and those letters would stand over the rules given back.
+        let blank = picture.image.leadingPaperColumns() == picture.image.width
         var reading = try PieceReading(picture: picture) { alternatives throws(FrameGrabError) in
-            try engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
+            blank ? [] : try engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
+        }
+        // Tesseract drops a row it cannot cut into letters at one size (a banner of touching `#`
+        // at an x-height of 16) and reads its ink at twice that size: ink read as nothing is read
+        // again so.
+        if reading.lines.isEmpty, !blank {
+            var larger = picture
+            larger.image = picture.image.scaled(by: 2)
+            larger.scale = picture.scale * 2
+            let again = try PieceReading(picture: larger) { alternatives throws(FrameGrabError) in
+                try engine.recognize(larger.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
+            }
+            if !again.lines.isEmpty { reading = again }
         }
         for pass in readingPasses { try pass.check(&reading) }
         let glyphs = reading.lines.count == 1 ? block.lines[piece.lineIndex].glyphs : []
