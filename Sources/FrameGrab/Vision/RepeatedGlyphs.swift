@@ -105,7 +105,8 @@ struct RepeatedGlyphs: CharacterPass {
         guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
         let center = run.centers[0]
         let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
-        let inked = (run.top...run.bottom).map { y in columns.filter { picture.ink(atX: $0, y: Double(y)) >= 0.5 } }
+        let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
+        let inked = (run.top...run.bottom).map { y in columns.filter { solid($0, Double(y)) } }
         guard let top = inked.firstIndex(where: { !$0.isEmpty }), let bottom = inked.lastIndex(where: { !$0.isEmpty }),
               bottom - top >= 2, let apexLeft = inked[top].first, let apexRight = inked[top].last,
               let footLeft = inked[bottom].first, let footRight = inked[bottom].last else { return nil }
@@ -139,18 +140,24 @@ struct RepeatedGlyphs: CharacterPass {
         return high - low >= Double(height) / 2 ? "~" : nil
     }
 
-    /// `#` when most of the run's cells are drawn as two bars crossed by two stems: down the
-    /// cell's middle (between the stems) two strokes, and across the middle between the bars
-    /// two strokes. An `H` has one bar, an `=` no stems, a `+` one of each.
+    /// `#` when most of the run's cells are drawn as two bars crossed by two stems: two bands
+    /// of rows inked across most of the cell, and rows crossing two strokes between them, above
+    /// the first and below the second (the stems reach past both bars, upright or slanting). An
+    /// `H` has one bar, an `=` no stems, a `+` one of each, an `8` three bars, a `0` its bowl
+    /// for bars and nothing past them.
     static func hash(_ run: Run, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         func strokes(_ inked: [Bool]) -> Int { zip([false] + inked, inked).filter { !$0 && $1 }.count }
         let hashes = run.centers.filter { center in
-            let down = (run.top...run.bottom).map { picture.ink(atX: center, y: Double($0)) >= 0.5 }
-            guard strokes(down) == 2, let firstEnd = down.indices.first(where: { $0 > 0 && down[$0 - 1] && !down[$0] }),
-                  let secondStart = down.indices.dropFirst(firstEnd).first(where: { down[$0] }) else { return false }
-            let between = Double(run.top) + Double(firstEnd + secondStart - 1) / 2
-            let across = stride(from: center - grid.cell / 2, to: center + grid.cell / 2, by: 0.5).map { picture.ink(atX: $0, y: between) >= 0.5 }
-            return strokes(across) == 2
+            let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
+            let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
+            let rows = (run.top..<run.bottom).map { y in columns.map { solid($0, Double(y)) } }
+            let isBar = rows.map { Double($0.filter { $0 }.count) >= 0.6 * grid.cell }
+            let bars = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
+            guard bars.count == 2, let firstBar = isBar.firstIndex(of: true), let lastBar = isBar.lastIndex(of: true) else { return false }
+            func crossesStems(_ range: Range<Int>) -> Bool { range.contains { !isBar[$0] && strokes(rows[$0]) == 2 } }
+            let secondBar = bars[1]
+            guard let firstEnd = isBar[firstBar...].firstIndex(of: false) else { return false }
+            return crossesStems(0..<firstBar) && crossesStems(firstEnd..<secondBar) && crossesStems((lastBar + 1)..<rows.count)
         }
         return 2 * hashes.count > run.centers.count ? "#" : nil
     }
@@ -167,7 +174,8 @@ struct RepeatedGlyphs: CharacterPass {
         let side = 1.5
         let stars = run.centers.filter { center in
             let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
-            func inked(_ x: Double, _ y: Int) -> Bool { picture.ink(atX: x, y: Double(y)) >= 0.5 }
+            let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
+            func inked(_ x: Double, _ y: Int) -> Bool { solid(x, Double(y)) }
             func bothSides(_ y: Int) -> Bool {
                 columns.contains { $0 <= center - side && inked($0, y) } && columns.contains { $0 >= center + side && inked($0, y) }
             }
@@ -176,6 +184,16 @@ struct RepeatedGlyphs: CharacterPass {
                 && (run.top..<run.bottom).contains { Double($0) > middle && bothSides($0) }
         }
         return 2 * stars.count > run.centers.count ? "*" : nil
+    }
+
+    /// Whether a point of the run's cell at `center` holds at least half its strongest ink: a
+    /// banner in a dim syntax colour (a comment's green) is drawn fainter than the block's text,
+    /// and its thin strokes fall under half of the block's ink.
+    static func solidInk(_ run: Run, center: Double, grid: ReadRegion.Grid, picture: InkPicture) -> (Double, Double) -> Bool {
+        let columns = stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1)
+        let strongest = columns.flatMap { x in (run.top..<run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
+        let half = max(0.05, strongest / 2)
+        return { x, y in picture.ink(atX: x, y: y) >= half }
     }
 
     /// Runs of ink boxed alike in neighbouring cells, `shortestRun` or more: each cell's

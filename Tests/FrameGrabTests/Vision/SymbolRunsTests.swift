@@ -78,6 +78,20 @@ struct RepeatedGlyphsTests {
         #expect(code.text.split(separator: "\n").map(String.init).contains(lines[4]), "\(code.text)")
     }
 
+    @Test("A banner of touching hashes with slanting stems, in a comment's dim green, is read as hashes")
+    func smallHashBanner() throws {
+        let text = ["statuses of each of the tests. These values are totalled only to provide", "a true value if any of them are non-zero.", "",
+                    "=cut", "", String(repeating: "#", count: 78), "", "=head3 C<total>", "", "  my $tests_run = $aggregate->total;"]
+        let scratch = try Scratch()
+        let font = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf"
+        let video = try scratch.textVideo("banner.mp4", ground: "0x1e1e1e", width: 1280, height: 40 + 19 * text.count, lines: text.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: font, size: 16, color: line.hasPrefix("#") ? "0x6a9955" : "0xd4d4d4", x: 20, y: 20 + 19 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map(String.init).contains(text[5]), "\(code.text)")
+    }
+
     @Test("A banner whose cells each lose part of a different stroke (a dark colour at half the chroma's resolution) is still one glyph repeated")
     func brokenCells() {
         let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "HHHHHHHH", "x = 1"], broken: [1: [0: 2, 3: 5]])
@@ -143,6 +157,7 @@ struct RepeatedGlyphsTests {
     static let letterHCell = ["..#......#..", "..#......#..", "..#......#..", "..##########", "..#......#..", "..#......#..",
                               "..#......#..", "..#......#..", "..#......#.."]
     static let equalsCell = ["############", "............", "............", "############"]
+    static let zeroCell = ["..########..", ".#........#.", ".#........#.", ".#........#.", ".#........#.", "..########.."]
 
     @Test("A caret is an inverted V whose pale tip lies half a pixel off the cell's middle; an asterisk's arms are no caret")
     func caretShape() {
@@ -167,12 +182,12 @@ struct RepeatedGlyphsTests {
         }
     }
 
-    @Test("A hash is two bars crossed by two stems; an H has one bar, an = no stems")
+    @Test("A hash is two bars crossed by two stems reaching past them; an H has one bar, an = no stems, a 0 nothing past its bowl")
     func hashShape() {
         let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
         let hash = Self.drawn(Self.hashCell)
         #expect(RepeatedGlyphs.hash(hash.run, grid: grid, picture: hash.picture) == "#")
-        for cell in [Self.letterHCell, Self.equalsCell, Self.plusCell] {
+        for cell in [Self.letterHCell, Self.equalsCell, Self.plusCell, Self.zeroCell] {
             let drawn = Self.drawn(cell)
             #expect(RepeatedGlyphs.hash(drawn.run, grid: grid, picture: drawn.picture) == nil)
         }
