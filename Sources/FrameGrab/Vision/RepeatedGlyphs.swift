@@ -208,10 +208,11 @@ struct RepeatedGlyphs: CharacterPass {
     static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid) -> [Run] {
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { ink in (0..<ink.span(cell: grid.cell)).map { ink.firstCenter(cell: grid.cell) + Double($0) * grid.cell } }
-        // The ink's box in each cell: one character drawn again and again has one box.
+        // The ink's box in each cell: one character drawn again and again has one box, give or
+        // take a pixel at each edge as it lands on the pixel grid (its width two).
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),
                                                 count: ink.span(cell: grid.cell)) }
-        func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) <= 1 && abs(a.1 - b.1) <= 1 && abs(a.2 - b.2) <= 1 }
+        func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) <= 1 && abs(a.1 - b.1) <= 1 && abs(a.2 - b.2) <= 2 }
         var runs: [Run] = []
         var start = 0
         for index in columns.indices {

@@ -78,14 +78,15 @@ struct RepeatedGlyphsTests {
         #expect(code.text.split(separator: "\n").map(String.init).contains(lines[4]), "\(code.text)")
     }
 
-    @Test("A banner of touching hashes with slanting stems, in a comment's dim green, is read as hashes")
-    func smallHashBanner() throws {
+    @Test("A banner of touching hashes with slanting stems, in a comment's dim green, is read as hashes (at 15 px their boxes alternate by 2 px in width)",
+          arguments: [15, 16])
+    func smallHashBanner(size: Int) throws {
         let text = ["statuses of each of the tests. These values are totalled only to provide", "a true value if any of them are non-zero.", "",
                     "=cut", "", String(repeating: "#", count: 78), "", "=head3 C<total>", "", "  my $tests_run = $aggregate->total;"]
         let scratch = try Scratch()
         let font = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf"
         let video = try scratch.textVideo("banner.mp4", ground: "0x1e1e1e", width: 1280, height: 40 + 19 * text.count, lines: text.enumerated().map { index, line in
-            Scratch.DrawnText(text: line, font: font, size: 16, color: line.hasPrefix("#") ? "0x6a9955" : "0xd4d4d4", x: 20, y: 20 + 19 * index)
+            Scratch.DrawnText(text: line, font: font, size: size, color: line.hasPrefix("#") ? "0x6a9955" : "0xd4d4d4", x: 20, y: 20 + 19 * index)
         })
         let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
         let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
