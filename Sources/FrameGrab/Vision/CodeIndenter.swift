@@ -16,7 +16,7 @@ enum CodeIndenter {
     /// The rows of a code region placed on its grid: each character's column and ink where
     /// they are known, the spaces before it, each row's indent and baseline, and the grid itself.
     static func layOut(_ region: inout ReadRegion) {
-        let lines = region.lines
+        var lines = region.lines
         let glyphs = region.rows.map(\.glyphs)
         guard let guess = cellWidth(of: lines) else {
             for index in region.rows.indices { region.rows[index].indent = 0 }
@@ -37,6 +37,12 @@ enum CodeIndenter {
         // cells hold exactly their characters.
         var placements: [Placement?] = []
         for index in lines.indices {
+            let once = readOnce(region.rows[index], inks: rows[index], cell: cell, origin: origin, xHeight: Double(region.block.xHeight),
+                                picture: region.picture)
+            if once != region.rows[index] {
+                region.rows[index] = once
+                lines[index] = once.line
+            }
             if !lines[index].words.isEmpty,
                let filled = Underscores.filled(region.rows[index], inks: rows[index], cell: cell, letterHeight: letterHeight,
                                                picture: region.picture) {
@@ -125,6 +131,66 @@ enum CodeIndenter {
             placement.inks += span.map { matched ? inkAt[$0] : nil }
         }
         return matchedAny ? placement : nil
+    }
+
+    /// The row with each cell read once. Tesseract now and then reads one glyph as two of the
+    /// same character (`_line` as `_lline`, `'%s` as `''%s`). A word set off by blank cells,
+    /// whose ink starts and ends where OCR boxed it, holds as many characters as its ink fills
+    /// cells: with one or two more, and one run of a repeated character long enough to give
+    /// them back, that run's extra characters are the cells read twice, when the ink agrees.
+    /// Put in the cells, the characters left must not contradict the ink: cells drawn alike hold
+    /// one character, and one character is drawn alike (`7TEAA` over the ink of `7EAA` keeps
+    /// its letters: an `E` would stand in a cell drawn like the `A` beside it).
+    static func readOnce(_ row: ReadRow, inks: [CharacterInk], cell: Double, origin: Double, xHeight: Double,
+                         picture: InkPicture?) -> ReadRow {
+        guard let picture, let baseline = inks.map(\.bottom).median else { return row }
+        let columns = occupiedColumns(inks, cell: cell, origin: origin)
+        let occupied = Set(columns)
+        // Each cell's column and centre, and each ink's first column.
+        let centers = inks.flatMap { ink in (0..<ink.span(cell: cell)).map { ink.firstCenter(cell: cell) + Double($0) * cell } }
+        var first: [(column: Int, ink: CharacterInk)] = []
+        var position = 0
+        for ink in inks {
+            guard position < columns.count else { break }
+            first.append((columns[position], ink))
+            position += ink.span(cell: cell)
+        }
+        var row = row
+        for range in row.wordRanges.reversed() {
+            let text = row.characters[range].map(\.value)
+            let box = ReadRow.word(of: row.characters[range]).box
+            let inside = first.filter { $0.ink.center >= Double(box.x) && $0.ink.center <= Double(box.right) }
+            guard let head = inside.first, let tail = inside.last,
+                  abs(Double(head.ink.left - box.x)) <= 0.25 * cell, abs(Double(tail.ink.right - box.right)) <= 0.25 * cell,
+                  !occupied.contains(head.column - 1), !occupied.contains(tail.column + tail.ink.span(cell: cell)),
+                  let firstCell = columns.firstIndex(of: head.column)
+            else { continue }
+            let filled = tail.column + tail.ink.span(cell: cell) - head.column
+            let extra = text.count - filled
+            guard (1...2).contains(extra), firstCell + filled <= centers.count else { continue }
+            // Runs of one character repeated, long enough to give back the extra characters; a
+            // run as long as a row of symbols is `RepeatedGlyphs`' to count by its cells.
+            var runs: [Range<Int>] = []
+            var start = 0
+            for index in 1...text.count where index == text.count || text[index] != text[start] {
+                if index - start > extra, index - start < RepeatedGlyphs.shortestRun { runs.append(start..<index) }
+                start = index
+            }
+            guard runs.count == 1, let run = runs.first else { continue }
+            let kept = Array(text[..<(run.upperBound - extra)] + text[run.upperBound...])
+            let samples = centers[firstCell..<(firstCell + filled)].map { center in
+                LetterShapes.samples(at: LetterShapes.Place(row: 0, index: 0, center: center, baseline: Double(baseline)), cell: cell,
+                                     xHeight: xHeight, picture: picture, width: 1)
+            }
+            let agrees = kept.indices.allSatisfy { i in
+                kept.indices.dropFirst(i + 1).allSatisfy { j in
+                    (LetterShapes.distance(samples[i], samples[j]) <= RepeatedGlyphs.alike) == (kept[i] == kept[j])
+                }
+            }
+            guard agrees else { continue }
+            row.characters.removeSubrange((range.lowerBound + run.upperBound - extra)..<(range.lowerBound + run.upperBound))
+        }
+        return row
     }
 
     /// The grid column of a character whose ink starts at `x`.

@@ -249,4 +249,37 @@ struct CodeIndenterTests {
         glyphs[0].append(BoundingBox(x: 100 + 8 * 14 + 5, y: 8, width: 3, height: 3))
         #expect(PassTable.laidOut(lines, glyphs: glyphs)[0].text == "foo, bar")
     }
+
+    /// `source` drawn on its grid (one character drawn alike, different ones unlike), read by
+    /// OCR as `read`; the row with each cell read once.
+    static func readOnce(_ source: String, readAs read: String) -> String {
+        let (truth, glyphs) = SyntheticLines.line(source, row: 1)
+        var image = GrayImage(width: 600, height: 80, filledWith: 255)
+        // The source's characters, each drawn as a band of its own height in the cell: at most ten.
+        let distinct = source.filter { $0 != " " }.reduce(into: [Character]()) { if !$0.contains($1) { $0.append($1) } }
+        for (character, box) in zip(source.filter { $0 != " " }, glyphs) {
+            let top = box.y + 2 * (distinct.firstIndex(of: character) ?? 0)
+            for y in top..<(top + 2) {
+                for x in box.x..<box.right { image[x, y] = 0 }
+            }
+        }
+        let words = zip(truth.words, read.split(separator: " ")).map { Word(text: String($1), box: $0.box, confidence: 0.9) }
+        let row = ReadRow(Line(text: read, box: truth.box, words: words), glyphs: glyphs)
+        let inks = CharacterInk.cells(in: glyphs)
+        let once = CodeIndenter.readOnce(row, inks: inks, cell: 14, origin: inks[0].firstCenter(cell: 14), xHeight: 10,
+                                         picture: InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255))
+        return once.text
+    }
+
+    @Test("A cell read twice as the same character is read once where the ink agrees; a letter read into the run stays")
+    func cellsReadTwice() {
+        #expect(Self.readOnce("case \"$_line\" in", readAs: "case \"$_lline\" in") == "case \"$_line\" in")
+        #expect(Self.readOnce("printf '%s' x", readAs: "printf ''%s' x") == "printf '%s' x")
+        // An extra letter that is not the run's: `E` would stand in a cell drawn like the `A` beside it.
+        #expect(Self.readOnce("7EAA 7EAB", readAs: "7TEAA 7EAB") == "7TEAA 7EAB")
+        // Two runs: which was read twice is not known.
+        #expect(Self.readOnce("x=a%%b", readAs: "x=aa%%b") == "x=aa%%b")
+        // A word whose ink fills as many cells as it has characters is left alone.
+        #expect(Self.readOnce("call all", readAs: "call all") == "call all")
+    }
 }
