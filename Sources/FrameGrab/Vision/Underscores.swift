@@ -8,6 +8,11 @@
 enum Underscores {
     /// What OCR reads an underscore as.
     private static let readings: Set<Character> = ["_", "—", "–", "‗"]
+    /// What OCR reads a run of underscores as besides (`__f32` as `~-f32`): marks that are
+    /// characters of their own elsewhere, so they count as underscores only when the row's
+    /// other characters fill its other cells without them (no cell at their height is left
+    /// for them).
+    private static let dashReadings: Set<Character> = readings.union(["-", "~"])
 
     /// `row`'s characters with the underscores its ink shows and no others, and the row's
     /// characters' ink with every underscore cell in it. `inks` is the ink found by layout,
@@ -17,6 +22,12 @@ enum Underscores {
     /// other characters do not fill the other cells one for one and word for word.
     static func filled(_ row: ReadRow, inks: [CharacterInk], cell: Double, letterHeight: Double,
                        picture: InkPicture?) -> (characters: [ReadCharacter], inks: [CharacterInk])? {
+        filled(row, inks: inks, cell: cell, letterHeight: letterHeight, picture: picture, readings: readings)
+            ?? filled(row, inks: inks, cell: cell, letterHeight: letterHeight, picture: picture, readings: dashReadings)
+    }
+
+    private static func filled(_ row: ReadRow, inks: [CharacterInk], cell: Double, letterHeight: Double, picture: InkPicture?,
+                               readings: Set<Character>) -> (characters: [ReadCharacter], inks: [CharacterInk])? {
         guard letterHeight > 0, let baseline = baseline(of: inks, letterHeight: letterHeight) else { return nil }
         var marked = inks.map { ($0, isUnderscore($0, cell: cell, letterHeight: letterHeight, baseline: baseline)) }
         if let picture {

@@ -64,10 +64,14 @@ struct CodeIndenterTests {
         return (lines, glyphs)
     }
 
-    @Test("Underscores come from the ink: dropped ones are put back, a space OCR filled with them is a space again",
+    @Test("Underscores come from the ink: dropped ones are put back, a space OCR filled with them is a space again, a dash read over them is one",
           arguments: [("x = cache_clear(a)", "x = cacheclear(a)"),
                       ("__init__(self)", "init(self)"),
-                      ("int f(void) __THROW;", "int f(void) ____THROW;")])
+                      ("int f(void) __THROW;", "int f(void) ____THROW;"),
+                      // Underscores read as a tilde and a dash, where no cell at their height is left for them.
+                      ("# define M_PI_2f32 __f32 (1.5)", "# define M_PI_2f32 ~-f32 (1.5)"),
+                      // A dash that is a character of its own stays.
+                      ("total = first_value - 1", "total = firstvalue - 1")])
     func underscores(source: String, read: String) {
         let (lines, glyphs) = Self.underscored(source, readAs: read)
         let laidOut = PassTable.laidOut(lines, glyphs: glyphs)
