@@ -8,7 +8,7 @@ struct LetterShapesTests {
     private static let cell = 10
     private static let xHeight = 10.0
 
-    private enum Shape { case footedL, capitalL }
+    private enum Shape { case footedL, capitalL, asterisk, x }
 
     /// Rows of monospace cells drawn dark on white, one row of shapes per row of the picture;
     /// each row's baseline is 40 pixels below the one above.
@@ -32,6 +32,16 @@ struct LetterShapesTests {
                 case .capitalL:
                     fill(left + 2...left + 3, baseline - 14...baseline - 1)
                     fill(left + 2...left + 8, baseline - 2...baseline - 1)
+                case .asterisk:
+                    // Raised spokes round a hub, well above the baseline.
+                    fill(left + 4...left + 5, baseline - 15...baseline - 8)
+                    fill(left + 1...left + 8, baseline - 12...baseline - 11)
+                case .x:
+                    // Two strokes crossing on the baseline, an x-height tall.
+                    for step in 0...9 {
+                        fill(left + step...left + step, baseline - 10 + step...baseline - 10 + step)
+                        fill(left + 9 - step...left + 9 - step, baseline - 10 + step...baseline - 10 + step)
+                    }
                 }
             }
         }
@@ -58,6 +68,15 @@ struct LetterShapesTests {
             [.capitalL, .capitalL, .footedL],
         ]
         #expect(read(["lllllllLL", "LLL"], drawn: rows) == ["lllllllll", "LLl"])
+    }
+
+    @Test("A six-spoked * read as x, among asterisks drawn alike, is an asterisk; a real x stays")
+    func asteriskReadAsX() {
+        let rows: [[Shape]] = [
+            [.asterisk, .asterisk, .asterisk, .asterisk, .asterisk, .asterisk, .asterisk, .asterisk],
+            [.x, .x, .x, .x, .x, .x, .asterisk],
+        ]
+        #expect(read(["*****x**", "xxxxxxx"], drawn: rows) == ["********", "xxxxxx*"])
     }
 
     @Test("A letter in a dim colour is compared by its shape, not its strength")
