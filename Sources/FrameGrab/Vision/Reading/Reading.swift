@@ -91,9 +91,10 @@ extension Reading {
             blank ? [] : try engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
         }
         // Tesseract drops a row it cannot cut into letters at one size (a banner of touching `#`
-        // at an x-height of 16) and reads its ink at twice that size: ink read as nothing is read
-        // again so.
-        if reading.lines.isEmpty, !blank {
+        // at an x-height of 16, a row of small dim type) and reads its ink at twice that size:
+        // ink read as nothing is read again so, when it is long enough to be evidence of text of
+        // its own (`TextEvidence`; a lone `>>` is not).
+        if reading.lines.isEmpty, !blank, block.lines[piece.lineIndex].glyphs.count >= TextEvidence.fewestLetters {
             var larger = picture
             larger.image = picture.image.scaled(by: 2)
             larger.scale = picture.scale * 2
