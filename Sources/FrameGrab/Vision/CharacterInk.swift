@@ -17,6 +17,8 @@ struct CharacterInk: Equatable {
     func span(cell: Double) -> Int { max(1, Int((Double(width) / cell).rounded())) }
     /// The centre of the first cell it covers.
     func firstCenter(cell: Double) -> Double { center - Double(span(cell: cell) - 1) * cell / 2 }
+    /// The centre of each cell it covers, left to right.
+    func cellCenters(cell: Double) -> [Double] { (0..<span(cell: cell)).map { firstCenter(cell: cell) + Double($0) * cell } }
 
     /// The characters of a line, left to right, from its ink blobs.
     static func cells(in blobs: [BoundingBox]) -> [CharacterInk] {

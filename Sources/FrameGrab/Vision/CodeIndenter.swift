@@ -147,7 +147,7 @@ enum CodeIndenter {
         let columns = occupiedColumns(inks, cell: cell, origin: origin)
         let occupied = Set(columns)
         // Each cell's column and centre, and each ink's first column.
-        let centers = inks.flatMap { ink in (0..<ink.span(cell: cell)).map { ink.firstCenter(cell: cell) + Double($0) * cell } }
+        let centers = inks.flatMap { $0.cellCenters(cell: cell) }
         var first: [(column: Int, ink: CharacterInk)] = []
         var position = 0
         for ink in inks {
@@ -203,7 +203,7 @@ enum CodeIndenter {
     /// another, which would shift everything in between.
     private static func wordsStart(_ words: [Word], on row: [CharacterInk], cell: Double) -> Bool {
         // The centre of each cell of ink, in the order characters are matched to them.
-        let centers = row.flatMap { ink in (0..<ink.span(cell: cell)).map { ink.firstCenter(cell: cell) + Double($0) * cell } }
+        let centers = row.flatMap { $0.cellCenters(cell: cell) }
         var index = 0
         for word in words {
             let count = word.text.filter { !$0.isWhitespace }.count

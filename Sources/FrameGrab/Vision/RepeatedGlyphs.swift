@@ -104,7 +104,7 @@ struct RepeatedGlyphs: CharacterPass {
     static func caret(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
         let center = run.centers[0]
-        let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
+        let columns = pixelColumns(around: center, cell: grid.cell)
         let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
         let inked = (run.top...run.bottom).map { y in columns.filter { solid($0, Double(y)) } }
         guard let top = inked.firstIndex(where: { !$0.isEmpty }), let bottom = inked.lastIndex(where: { !$0.isEmpty }),
@@ -149,7 +149,7 @@ struct RepeatedGlyphs: CharacterPass {
         func strokes(_ inked: [Bool]) -> Int { zip([false] + inked, inked).filter { !$0 && $1 }.count }
         let hashes = run.centers.filter { center in
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
-            let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
+            let columns = pixelColumns(around: center, cell: grid.cell)
             let rows = (run.top..<run.bottom).map { y in columns.map { solid($0, Double(y)) } }
             let isBar = rows.map { Double($0.filter { $0 }.count) >= 0.6 * grid.cell }
             let bars = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
@@ -173,7 +173,7 @@ struct RepeatedGlyphs: CharacterPass {
         let middle = Double(run.top + run.bottom - 1) / 2
         let side = 1.5
         let stars = run.centers.filter { center in
-            let columns = Array(stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1))
+            let columns = pixelColumns(around: center, cell: grid.cell)
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
             func inked(_ x: Double, _ y: Int) -> Bool { solid(x, Double(y)) }
             func bothSides(_ y: Int) -> Bool {
@@ -186,11 +186,16 @@ struct RepeatedGlyphs: CharacterPass {
         return 2 * stars.count > run.centers.count ? "*" : nil
     }
 
+    /// The pixel columns of the cell centred at `center`.
+    static func pixelColumns(around center: Double, cell: Double) -> [Double] {
+        Array(stride(from: (center - cell / 2).rounded(.up), to: center + cell / 2, by: 1))
+    }
+
     /// Whether a point of the run's cell at `center` holds at least half its strongest ink: a
     /// banner in a dim syntax colour (a comment's green) is drawn fainter than the block's text,
     /// and its thin strokes fall under half of the block's ink.
     static func solidInk(_ run: Run, center: Double, grid: ReadRegion.Grid, picture: InkPicture) -> (Double, Double) -> Bool {
-        let columns = stride(from: (center - grid.cell / 2).rounded(.up), to: center + grid.cell / 2, by: 1)
+        let columns = pixelColumns(around: center, cell: grid.cell)
         let strongest = columns.flatMap { x in (run.top..<run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
         let half = max(0.05, strongest / 2)
         return { x, y in picture.ink(atX: x, y: y) >= half }
@@ -207,7 +212,7 @@ struct RepeatedGlyphs: CharacterPass {
 
     static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid) -> [Run] {
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
-        let centers = inks.flatMap { ink in (0..<ink.span(cell: grid.cell)).map { ink.firstCenter(cell: grid.cell) + Double($0) * grid.cell } }
+        let centers = inks.flatMap { $0.cellCenters(cell: grid.cell) }
         // The ink's box in each cell: one character drawn again and again has one box, give or
         // take a pixel at each edge as it lands on the pixel grid (its width two).
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),

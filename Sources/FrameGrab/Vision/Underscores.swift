@@ -22,20 +22,12 @@ enum Underscores {
     /// other characters do not fill the other cells one for one and word for word.
     static func filled(_ row: ReadRow, inks: [CharacterInk], cell: Double, letterHeight: Double,
                        picture: InkPicture?) -> (characters: [ReadCharacter], inks: [CharacterInk])? {
-        filled(row, inks: inks, cell: cell, letterHeight: letterHeight, picture: picture, readings: readings)
-            ?? filled(row, inks: inks, cell: cell, letterHeight: letterHeight, picture: picture, readings: dashReadings)
-    }
-
-    private static func filled(_ row: ReadRow, inks: [CharacterInk], cell: Double, letterHeight: Double, picture: InkPicture?,
-                               readings: Set<Character>) -> (characters: [ReadCharacter], inks: [CharacterInk])? {
         guard letterHeight > 0, let baseline = baseline(of: inks, letterHeight: letterHeight) else { return nil }
         var marked = inks.map { ($0, isUnderscore($0, cell: cell, letterHeight: letterHeight, baseline: baseline)) }
         if let picture {
             // A row underlined under its letters too (a terminal's underline, vim's cursor line)
             // has no underscores of its own to show: what lies under its empty cells is that line.
-            let letterCells = marked.filter { !$0.1 }.flatMap { ink, _ in
-                (0..<ink.span(cell: cell)).map { ink.firstCenter(cell: cell) + Double($0) * cell }
-            }
+            let letterCells = marked.filter { !$0.1 }.flatMap { ink, _ in ink.cellCenters(cell: cell) }
             let underlined = letterCells.filter {
                 isUnderlined(at: $0, in: picture, cell: cell, letterHeight: letterHeight, baseline: baseline)
             }
@@ -48,11 +40,27 @@ enum Underscores {
             }
         }
         guard marked.contains(where: \.1) else { return nil }
-        let kept = row.characters.filter { !readings.contains($0.value) }
         // The cells, left to right: the ink each lies in, which of its cells, whether an underscore.
         let cells = marked.flatMap { ink, isUnderscore in
-            (0..<ink.span(cell: cell)).map { (ink: ink, slot: $0, isUnderscore: isUnderscore) }
+            (0..<ink.span(cell: cell)).map { Cell(ink: ink, slot: $0, isUnderscore: isUnderscore) }
         }
+        guard let characters = characters(of: row, in: cells, cell: cell, readings: readings)
+                ?? characters(of: row, in: cells, cell: cell, readings: dashReadings) else { return nil }
+        return (characters, marked.map(\.0))
+    }
+
+    /// A cell of the row: the ink it lies in, which of that ink's cells it is, and whether it
+    /// holds an underscore.
+    private struct Cell {
+        var ink: CharacterInk
+        var slot: Int
+        var isUnderscore: Bool
+    }
+
+    /// OCR's characters other than `readings` put in the cells that are not underscores, and
+    /// underscores in the others; nil when they do not fill those cells one for one and word for word.
+    private static func characters(of row: ReadRow, in cells: [Cell], cell: Double, readings: Set<Character>) -> [ReadCharacter]? {
+        let kept = row.characters.filter { !readings.contains($0.value) }
         guard !kept.isEmpty, kept.count == cells.filter({ !$0.isUnderscore }).count else { return nil }
 
         // Each of OCR's words must start and end in cells inside its box, give or take a cell
@@ -88,7 +96,7 @@ enum Underscores {
             characters.append(ReadCharacter(value: "_", box: BoundingBox(left: left, top: top, right: right, bottom: bottom),
                                             confidence: kept[min(keptIndex, kept.count - 1)].confidence, spacesBefore: 0))
         }
-        return (characters, marked.map(\.0))
+        return characters
     }
 
     /// Where the row's letters stand: the median bottom of its ink as tall as letters.
@@ -145,7 +153,7 @@ enum Underscores {
     private static func split(_ ink: CharacterInk, cell: Double, stroke: (Double) -> CharacterInk?) -> [(CharacterInk, Bool)] {
         let span = ink.span(cell: cell)
         guard span > 1 else { return [(ink, false)] }
-        let strokes = (0..<span).map { stroke(ink.firstCenter(cell: cell) + Double($0) * cell) }
+        let strokes = ink.cellCenters(cell: cell).map(stroke)
         guard strokes.contains(where: { $0 != nil }), strokes.contains(where: { $0 == nil }) else { return [(ink, false)] }
         let width = Double(ink.width) / Double(span)
         var pieces: [(CharacterInk, Bool)] = []

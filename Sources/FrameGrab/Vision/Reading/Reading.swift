@@ -87,9 +87,12 @@ extension Reading {
         // Bare paper holds nothing to read (a row of rules painted out whole): Tesseract reads
         // `BS` there, and those letters would stand over the rules given back.
         let blank = picture.image.leadingPaperColumns() == picture.image.width
-        var reading = try PieceReading(picture: picture) { alternatives throws(FrameGrabError) in
-            blank ? [] : try engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
+        func read(_ picture: PiecePicture) throws(FrameGrabError) -> PieceReading {
+            try PieceReading(picture: picture) { alternatives throws(FrameGrabError) in
+                blank ? [] : try engine.recognize(picture.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
+            }
         }
+        var reading = try read(picture)
         // Tesseract drops a row it cannot cut into letters at one size (a banner of touching `#`
         // at an x-height of 16, a row of small dim type) and reads its ink at twice that size:
         // ink read as nothing is read again so, when it is long enough to be evidence of text of
@@ -98,9 +101,7 @@ extension Reading {
             var larger = picture
             larger.image = picture.image.scaled(by: 2)
             larger.scale = picture.scale * 2
-            let again = try PieceReading(picture: larger) { alternatives throws(FrameGrabError) in
-                try engine.recognize(larger.image, layout: piece.layout, alternatives: alternatives, shouldCancel: shouldCancel)
-            }
+            let again = try read(larger)
             if !again.lines.isEmpty { reading = again }
         }
         for pass in readingPasses { try pass.check(&reading) }
