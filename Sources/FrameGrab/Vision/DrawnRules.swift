@@ -4,8 +4,8 @@
 /// (`SEGSSSESS`). They are found in the ink, painted out before OCR, and given back as words
 /// of their character, as many as the cells they cover.
 struct DrawnRules {
-    /// One rule: one bar (`-`, `_`), two stacked (`=`), or none but a row of `dots`, in the
-    /// picture's coordinates.
+    /// One rule: one bar (`-`, `_`, or `~` when it `waves`), two stacked (`=`), or none but a
+    /// row of `dots`, in the picture's coordinates.
     struct Rule: Equatable {
         var left: Int
         var right: Int
@@ -13,6 +13,7 @@ struct DrawnRules {
         var bottom: Int
         var bars: Int
         var dots = 0
+        var waves = false
     }
 
     let rules: [Rule]
@@ -69,7 +70,31 @@ struct DrawnRules {
                 rules.append(bar)
             }
         }
-        self.rules = rules.filter { $0.bars <= 2 } + DrawnRules.dotRows(in: picture, largest: thickest, gap: minimumLength / 2)
+        self.rules = rules.filter { $0.bars <= 2 }.map { rule in
+            var rule = rule
+            rule.waves = rule.bars == 1 && Self.waves(rule, in: picture, reach: 3 * thickest)
+            return rule
+        } + DrawnRules.dotRows(in: picture, largest: thickest, gap: minimumLength / 2)
+    }
+
+    /// Whether a bar waves: `~` in small type, its cells touching, is a bar no thicker than a
+    /// `-`. Each column's middle (its ink's mean row, a row either side of the bar counted)
+    /// rises and falls a pixel or more about the mean of the middles within `reach` (a cell
+    /// or two); a `-` or `_` is straight, even drawn at a slant.
+    static func waves(_ rule: Rule, in picture: GrayImage, reach: Int) -> Bool {
+        let rows = max(0, rule.top - 1)..<min(picture.height, rule.bottom + 1)
+        let middles: [Double?] = (rule.left..<rule.right).map { x in
+            let inks = rows.map { (y: Double($0), ink: Double(255 - Int(picture[x, $0])) / 255) }
+            let total = inks.map(\.ink).reduce(0, +)
+            return total >= 0.5 ? inks.map { $0.y * $0.ink }.reduce(0, +) / total : nil
+        }
+        let offsets = middles.indices.compactMap { index -> Double? in
+            guard let middle = middles[index] else { return nil }
+            let near = middles[max(0, index - reach)..<min(middles.count, index + reach + 1)].compactMap { $0 }
+            return middle - near.reduce(0, +) / Double(near.count)
+        }
+        guard let low = offsets.min(), let high = offsets.max() else { return false }
+        return high - low >= 1
     }
 
     /// Rows of four dots or more (pytest's `....F...`, a leader `.......`), which Tesseract
@@ -118,11 +143,13 @@ struct DrawnRules {
         return image
     }
 
-    /// The character a rule repeats: `.` for dots, `=` for two bars; for one, `_` at or below
-    /// the baseline, `-` above it. `baseline` is in the picture's coordinates.
+    /// The character a rule repeats: `.` for dots, `=` for two bars, `~` for one that waves;
+    /// for a straight one, `_` at or below the baseline, `-` above it. `baseline` is in the
+    /// picture's coordinates.
     static func character(of rule: Rule, baseline: Double, xHeight: Double) -> Character {
         if rule.bars == 0 { return "." }
         if rule.bars == 2 { return "=" }
+        if rule.waves { return "~" }
         return Double(rule.top + rule.bottom) / 2 >= baseline - 0.25 * xHeight ? "_" : "-"
     }
 }

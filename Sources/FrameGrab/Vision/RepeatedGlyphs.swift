@@ -121,8 +121,9 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink
-    /// in most columns of the cell, its middle rising and falling by half the run's height or
-    /// more. A `-` and an `=` are flat; letters stand on the baseline.
+    /// in most columns of the cell, its middle rising and falling by a pixel and a third of
+    /// the run's height or more (antialiasing flattens a small wave: a 4-pixel `~` rises by
+    /// 1.5). A `-` and an `=` are flat; letters stand on the baseline.
     static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = run.bottom - run.top
         guard height >= 3, Double(height) <= 0.6 * grid.xHeight, baseline - Double(run.bottom) >= 0.1 * grid.xHeight,
@@ -137,7 +138,7 @@ struct RepeatedGlyphs: CharacterPass {
             if total >= 0.5 { middles.append(ink.map { $0.y * $0.ink }.reduce(0, +) / total) }
         }
         guard 4 * middles.count >= 3 * Int(grid.cell), let low = middles.min(), let high = middles.max() else { return nil }
-        return high - low >= Double(height) / 2 ? "~" : nil
+        return high - low >= max(1, Double(height) / 3) ? "~" : nil
     }
 
     /// `#` when most of the run's cells are drawn as two bars crossed by two stems: two bands

@@ -192,13 +192,26 @@ enum TextBlockAssembler {
         }
         for join in joins { blocks = join(blocks) }
         let barRows = barRows(bars)
-        // Each code block's pitch, measured once, before rows of bars join it (their bars give
+        // Each code block's grid, measured once, before rows of bars join it (their bars give
         // no baseline of their own); nil for a block of proportional type.
-        let pitches = barRows.isEmpty ? [] : blocks.map { $0.isMonospace == false ? nil : pitch(of: $0, among: blocks) }
+        let grids = barRows.isEmpty ? [] : blocks.map { block in
+            block.isMonospace == false ? nil : pitch(of: block, among: blocks).map {
+                Grid(firstBaseline: block.firstBaseline, lastBaseline: block.lastBaseline, pitch: $0)
+            }
+        }
         for row in barRows {
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+            // Bars at a row's letters are its underscores or its underline, not a row of their own.
+            guard !blocks.contains(where: { block in block.lines.contains { touches(box, $0.box, within: block.lineHeight / 4) } })
+            else { continue }
             let places = blocks.indices.compactMap { index in
-                pitches[index].flatMap { baseline(of: box, bars: row, onRowOf: blocks[index], pitch: $0) }.map { (index, $0) }
+                grids[index].flatMap { grid in
+                    let panel = blocks[index].lines[0].surface.panel
+                    let panelRows = panel == nil ? [] : blocks.flatMap { block in
+                        block.lines.filter { $0.surface.panel == panel && $0.blobs.count >= TextEvidence.fewestLetters }.map(\.box)
+                    }
+                    return baseline(of: box, bars: row, onRowOf: blocks[index], grid: grid, panelRows: panelRows)
+                }.map { (index, $0) }
             }
             guard let (index, baseline) = places.min(by: { distance(blocks[$0.0], box) < distance(blocks[$1.0], box) }) else { continue }
             // The row as tall as the block's letters, standing on its baseline, so that it is
@@ -308,24 +321,50 @@ enum TextBlockAssembler {
     }
 
     /// The baseline of the row of `block` that `bars` would stand on, if they are a row of
-    /// symbols in its type (`====`, `----`, `~~~~`), the block being monospace text with
-    /// `pitch`: the bars are thin beside its letters, start in its columns (not left of its
-    /// text, where a panel's border starts), lie inside its panel, cross none of its rows,
-    /// and stand halfway up the x-height of a row on its pitch, at most two rows past its
-    /// ends. An underline, under its row's letters, stands between rows.
-    private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, pitch: Double) -> Int? {
+    /// symbols in its type (`====`, `----`, `~~~~`), the block being monospace text on
+    /// `grid`: the bars are thin beside its letters, cross none of its rows, and stand
+    /// halfway up the x-height of a row on its pitch. An underline, under its row's letters,
+    /// stands between rows.
+    /// A panel bounds its text: bars inside it, not across it from side to side (a divider),
+    /// are on its grid wherever they start and however many blank rows from the block, as
+    /// long as they stand among the panel's text (`panelRows`, its rows of text in every
+    /// block, not specks), at most two rows from one. Without a panel, the bars start in the block's columns (not
+    /// left of its text, where a border would start) at most two rows past its ends.
+    private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
+                                 panelRows: [BoundingBox]) -> Int? {
         let height = block.lineHeight
         guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.35 * height }),
-              Double(box.x) >= Double(block.box.x) - height / 4, box.x < block.box.right,
-              !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
-        // A panel bounds its text: bars reaching out of it are its edge.
-        if let panel = block.lines[0].surface.panel, panel.intersection(box) != box { return nil }
+              box.x < block.box.right, !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
+        let panel = block.lines[0].surface.panel
+        if let panel {
+            let margin = Int(height)
+            guard panel.intersection(box) == box,
+                  box.x > panel.x + margin || box.right < panel.right - margin else { return nil }
+        } else if Double(box.x) < Double(block.box.x) - height / 4 {
+            return nil
+        }
         let xHeight = block.xHeight ?? height / 2
-        let first = Double(block.firstBaseline)
+        let (first, pitch) = (Double(grid.firstBaseline), grid.pitch)
         let steps = (Double(box.y + box.bottom) / 2 + xHeight / 2 - first) / pitch
-        let rows = (Double(block.lastBaseline) - first) / pitch
-        guard abs(steps - steps.rounded()) <= 0.25, steps.rounded() >= -2, steps.rounded() <= rows.rounded() + 2 else { return nil }
+        let rows = (Double(grid.lastBaseline) - first) / pitch
+        let middle = Double(box.y + box.bottom) / 2
+        let amongText = panel == nil ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
+            : panelRows.contains { abs(Double($0.y + $0.bottom) / 2 - middle) <= 2.5 * pitch }
+        guard abs(steps - steps.rounded()) <= 0.25, amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
+    }
+
+    /// Whether `bars` lie under or over `row`'s columns, at most `gap` above or below it.
+    private static func touches(_ bars: BoundingBox, _ row: BoundingBox, within gap: Double) -> Bool {
+        min(bars.right, row.right) > max(bars.x, row.x)
+            && Double(max(bars.y - row.bottom, row.y - bars.bottom)) <= gap
+    }
+
+    /// Where a block's rows stand: its first and last baselines and the pitch between rows.
+    private struct Grid {
+        var firstBaseline: Int
+        var lastBaseline: Int
+        var pitch: Double
     }
 
     /// The block's pitch, or for a single row (a heading over its rule of `-`) that of the

@@ -37,6 +37,32 @@ struct DrawnRulesTests {
         #expect(DrawnRules.character(of: try #require(underscores.rules.first), baseline: 20, xHeight: 9) == "_")
     }
 
+    @Test("A run of ~ in small type, a bar no thicker than a dash, waves: it is given back as ~; a dash at a slant is straight")
+    func tildes() throws {
+        // 9 px cells, each drawn as a 720p `~`: up over the first half, down over the second, 2 px thick.
+        let wave = Self.picture { image in
+            for x in 10..<190 {
+                let phase = (x - 10) % 9
+                let top = phase < 4 ? 13 : 14
+                image[x, top] = 0
+                image[x, top + 1] = 0
+            }
+        }
+        let rules = DrawnRules(in: wave, minimumLength: 36, thickest: 2).rules
+        #expect(rules.count == 1)
+        #expect(DrawnRules.character(of: try #require(rules.first), baseline: 20, xHeight: 7) == "~")
+        // A slide filmed at an angle: dashes stepping down a pixel every 60.
+        let slanted = Self.picture { image in
+            for x in 10..<190 where (x - 10) % 9 < 6 {
+                let y = 13 + (x - 10) / 60
+                image[x, y] = 0
+                image[x, y + 1] = 0
+            }
+        }
+        let dashes = DrawnRules(in: slanted, minimumLength: 36, thickest: 2).rules
+        #expect(!dashes.isEmpty && dashes.allSatisfy { !$0.waves })
+    }
+
     @Test("Letters are not rules: a run of + has stems, the tops of o turn down into their sides")
     func lettersKept() {
         let pluses = Self.picture { image in

@@ -135,6 +135,17 @@ struct RepeatedGlyphsTests {
         // Letters stand on the baseline.
         #expect(RepeatedGlyphs.tilde(RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 34, bottom: 40), baseline: 40,
                                      grid: grid, picture: wave) == nil)
+        // A small wave, 4 px tall, antialiased: a quarter-inked pixel under each crest and over
+        // each trough brings their middles under two pixels apart.
+        var image = GrayImage(width: 120, height: 60, filledWith: 255)
+        for x in 0..<120 {
+            let (full, pale) = x % 12 < 6 ? ([31, 32], 33) : ([33, 34], 32)
+            for y in full { image[x, y] = 0 }
+            image[x, pale] = 191
+        }
+        let small = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+        #expect(RepeatedGlyphs.tilde(RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 31, bottom: 35), baseline: 40,
+                                     grid: grid, picture: small) == "~")
     }
 
     /// Ten 12 px cells each drawn as `cell` (rows from y 30 down: `#` full ink, `+` a pale

@@ -281,6 +281,26 @@ struct TextBlockAssemblerTests {
         #expect(alone.flatMap(\.lines).count == 1)
     }
 
+    @Test("In a panel, bars on its grid among its text are a row wherever they start; not a divider across it, nor bars far from its text")
+    func barsInAPanel() {
+        // vim's tutor: text indented four columns, then blank rows, a `~~~~` banner from
+        // column 0 (the middle of row 6's x-height is at 133), and a heading under it.
+        let chains = [Self.chain("Tapez :q! <Entree>", row: 0, column: 4), Self.chain("Ceci quitte l'editeur", row: 1, column: 4),
+                      Self.chain("Lecon 1.2 : SORTIR", row: 7, column: 10)]
+        let banner = [BoundingBox(x: 21, y: 132, width: 400, height: 3)]
+        let divider = [BoundingBox(x: 2, y: 132, width: 996, height: 1)]
+        let far = [BoundingBox(x: 21, y: 20 + 12 * 18 + 4, width: 400, height: 3)]
+        let panel = BoundingBox(x: 0, y: 0, width: 1000, height: 400)
+        func rows(_ bars: [BoundingBox], panel: BoundingBox?) -> [[BoundingBox]] {
+            TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) },
+                                      panel: { _ in panel }).flatMap(\.lines).map(\.glyphs)
+        }
+        #expect(rows(banner, panel: panel).contains(banner))
+        #expect(!rows(banner, panel: nil).contains(banner))
+        #expect(!rows(divider, panel: panel).contains(divider))
+        #expect(!rows(far, panel: panel).contains(far))
+    }
+
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
     func dashesUnderHeading() {
         let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 95, width: 7, height: 2), pixelCount: 14) }
