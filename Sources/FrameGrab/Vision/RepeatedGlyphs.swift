@@ -3,7 +3,7 @@
 /// `FRE AH H`). One font draws one character alike: when every cell of such a blob looks like
 /// the first, the blob is one character repeated, one per cell, and which one OCR's own
 /// symbols inside it tell, or else the block's cells read as a symbol and drawn like it, or
-/// the shape of a `^` or a `~`.
+/// the shape of a `^`, a `~`, a `#`, a `*` or a slash.
 struct RepeatedGlyphs: CharacterPass {
     static let symbols: Set<Character> = ["#", "=", "-", "*", "~", "^", "/", "\\", "+", ".", "_", "<", ">", "|"]
     /// The fewest cells in a row to be a run.
@@ -85,6 +85,7 @@ struct RepeatedGlyphs: CharacterPass {
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.hash(run.run, grid: grid, picture: picture)
                     ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
+                    ?? Self.slash(run.run, grid: grid, picture: picture)
             }
             guard let symbol = majority(run) ?? nearest.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
                     ?? run.read.mostCommon,
@@ -185,6 +186,31 @@ struct RepeatedGlyphs: CharacterPass {
                 && (run.top..<run.bottom).contains { Double($0) > middle && bothSides($0) }
         }
         return 2 * stars.count > run.centers.count ? "*" : nil
+    }
+
+    /// `/` or `\` when most of the run's cells are drawn as one narrow stroke leaning across
+    /// the cell: taller than the x-height, one stroke on a row, its upper quarter a quarter
+    /// of a cell or more right of its lower quarter (`/`) or left of it (`\`). Stems stand
+    /// upright (`l`, `I`, `T`); an `x`, a `v` or an `A` has two strokes on a row.
+    static func slash(_ run: Run, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        let height = run.bottom - run.top
+        guard Double(height) >= 1.2 * grid.xHeight else { return nil }
+        let leans: [Double] = run.centers.compactMap { center in
+            let columns = pixelColumns(around: center, cell: grid.cell)
+            let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
+            // The middle of the row's one stroke: its inked columns side by side, half a cell wide at most.
+            func stroke(_ y: Int) -> Double? {
+                let inked = columns.filter { solid($0, Double(y)) }
+                guard let first = inked.first, let last = inked.last, last - first + 1 == Double(inked.count),
+                      Double(inked.count) <= grid.cell / 2 else { return nil }
+                return (first + last) / 2
+            }
+            guard let upper = stroke(run.top + height / 4), let lower = stroke(run.bottom - 1 - height / 4) else { return nil }
+            return upper - lower
+        }
+        if 2 * leans.filter({ $0 >= grid.cell / 4 }).count > run.centers.count { return "/" }
+        if 2 * leans.filter({ $0 <= -grid.cell / 4 }).count > run.centers.count { return "\\" }
+        return nil
     }
 
     /// The pixel columns of the cell centred at `center`.

@@ -205,6 +205,25 @@ struct RepeatedGlyphsTests {
         }
     }
 
+    @Test("A slash is one narrow stroke leaning across its cell, taller than the x-height; stems stand upright, an x has two strokes")
+    func slashShape() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 10)
+        // 16 rows, the stroke two pixels wide moving a pixel left every two rows down.
+        func cell(_ inked: (Int, Int) -> Bool) -> [String] {
+            (0..<16).map { (y: Int) -> String in String((0..<12).map { (x: Int) -> Character in inked(x, y) ? "#" : "." }) }
+        }
+        let slash = cell { x, y in x == 8 - y / 2 || x == 9 - y / 2 }
+        let backslash = slash.map { String($0.reversed()) }
+        let stem = Array(repeating: ".....##.....", count: 16)
+        let ex = cell { x, y in x == 2 + y / 2 || x == 9 - y / 2 }
+        #expect(RepeatedGlyphs.slash(Self.drawn(slash).run, grid: grid, picture: Self.drawn(slash).picture) == "/")
+        #expect(RepeatedGlyphs.slash(Self.drawn(backslash).run, grid: grid, picture: Self.drawn(backslash).picture) == "\\")
+        for cell in [stem, ex, Self.caretCell] {
+            let drawn = Self.drawn(cell)
+            #expect(RepeatedGlyphs.slash(drawn.run, grid: grid, picture: drawn.picture) == nil)
+        }
+    }
+
     @Test("A run of letters alike, drawn like no symbol, stays as read")
     func lettersAlike() {
         let region = Self.region(["# note", "oooooooo"], readAs: ["# note", "oooooooo"])
