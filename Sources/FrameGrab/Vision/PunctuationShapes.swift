@@ -139,24 +139,45 @@ struct PunctuationShapes: CharacterPass {
     /// Each row's baseline: where its letters without descenders stand, or, for a row with
     /// too few of them (`};`), the baseline of the nearest row that has some, moved by whole
     /// line pitches. `tops[i]` is row i's top. A letter whose ink is lower than most of the
-    /// block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and shows no baseline.
+    /// block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and shows no baseline;
+    /// so is a row whose letters all end above where the rows above and below it, a whole
+    /// number of pitches away and agreeing, put its baseline (a traceback's `^^^^` read as
+    /// `AAAA`): no letter ends above its baseline.
     static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], tops: [Int], xHeight: Double) -> [Double?] {
-        let measured: [Double?] = zip(characters, inks).map { row, rowInks in
+        var measured: [Double?] = zip(characters, inks).map { row, rowInks in
             let bottoms = zip(row, rowInks).compactMap { character, ink -> Int? in
                 guard let ink, onBaseline.contains(character), Double(ink.bottom - ink.top) >= 0.6 * xHeight else { return nil }
                 return ink.bottom
             }.sorted()
             return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
         }
-        let known = measured.indices.filter { measured[$0] != nil }
         // The line pitch, from consecutive rows' tops (a blank line makes a double step).
         let steps = zip(tops.dropFirst(), tops).map { Double($0 - $1) }.filter { $0 > 0 }.sorted()
         guard let smallest = steps.first else { return measured }
         let single = steps.filter { $0 < 1.5 * smallest }
         let pitch = single.reduce(0, +) / Double(single.count)
+        // The pitch between the other rows' baselines, from rows next to each other that show
+        // theirs (rows' tops move with their ascenders, and a row of bars has its own).
+        let found = measured
+        func baselinePitch(without row: Int) -> Double? {
+            let known = found.indices.filter { $0 != row }.compactMap { found[$0] }
+            let gaps = zip(known.dropFirst(), known).map { $0 - $1 }.filter { $0 > 0 }
+            return gaps.min().flatMap { least in gaps.filter { $0 < 1.5 * least }.median }
+        }
+        for index in found.indices {
+            guard let value = found[index], let baselinePitch = baselinePitch(without: index),
+                  let above = found.indices.last(where: { $0 < index && found[$0] != nil }),
+                  let below = found.indices.first(where: { $0 > index && found[$0] != nil }) else { continue }
+            func placed(from other: Int) -> Double {
+                found[other]! + (Double(tops[index] - tops[other]) / baselinePitch).rounded() * baselinePitch
+            }
+            let (fromAbove, fromBelow) = (placed(from: above), placed(from: below))
+            if abs(fromAbove - fromBelow) <= 1.5, value < (fromAbove + fromBelow) / 2 - max(1.5, xHeight / 6) { measured[index] = nil }
+        }
+        let measuredRows = measured.indices.filter { measured[$0] != nil }
         return measured.indices.map { index in
             if let value = measured[index] { return value }
-            guard let nearest = known.min(by: { abs(tops[$0] - tops[index]) < abs(tops[$1] - tops[index]) }),
+            guard let nearest = measuredRows.min(by: { abs(tops[$0] - tops[index]) < abs(tops[$1] - tops[index]) }),
                   let base = measured[nearest] else { return nil }
             let rows = (Double(tops[index] - tops[nearest]) / pitch).rounded()
             return base + rows * pitch

@@ -66,14 +66,17 @@ struct RepeatedGlyphs: CharacterPass {
             run.read.mostCommon.flatMap { symbol in 2 * run.read.filter { $0 == symbol }.count >= run.inside.count ? symbol : nil }
         }
         let settled = found.compactMap { run in majority(run).map { (character: $0, samples: run.cells[0]) } }
+        func span(_ run: Found) -> ClosedRange<Double> {
+            (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
+        }
         for run in found {
             // Else the character drawn most like the run's cells when that is a symbol (a lone
-            // `#` is read right where a banner of them is not; never the run's own cells, whose
-            // reading is in question), a run drawn alike read right, a symbol's shape (OCR reads
+            // `#` is read right where a banner of them is not; never the cells of a run, whose
+            // readings are in question: carets read as `A` say nothing of the next row of carets),
+            // a run drawn alike read right, a symbol's shape (OCR reads
             // touching carets, hashes and asterisks as letters or as nothing), and only then any
             // symbol OCR saw there (a run of letters alike stays as read).
-            let span = (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
-            let nearest = references.filter { $0.row != run.row || !span.contains($0.center) }
+            let nearest = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
                 .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
                 .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
             let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).mostCommon
@@ -96,7 +99,8 @@ struct RepeatedGlyphs: CharacterPass {
         }
     }
 
-    /// `^` when the run's cells are drawn as one: an inverted V hanging above the x-height's
+    /// `^` when most of the run's cells are drawn as one (a cell of a small caret lands on the
+    /// pixel grid with a blunt tip here and there): an inverted V hanging above the x-height's
     /// middle, its apex near the cell's middle and narrow beside its two feet, apart on its
     /// bottom row either side of the apex. No letter hangs up there alone; a quote has no feet,
     /// an asterisk's middle reaches its bottom. The apex and the feet are the cell's first and
@@ -104,21 +108,23 @@ struct RepeatedGlyphs: CharacterPass {
     /// antialiased, paler than half ink on the edge rows.
     static func caret(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
-        let center = run.centers[0]
-        let columns = pixelColumns(around: center, cell: grid.cell)
-        let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
-        let inked = (run.top...run.bottom).map { y in columns.filter { solid($0, Double(y)) } }
-        guard let top = inked.firstIndex(where: { !$0.isEmpty }), let bottom = inked.lastIndex(where: { !$0.isEmpty }),
-              bottom - top >= 2, let apexLeft = inked[top].first, let apexRight = inked[top].last,
-              let footLeft = inked[bottom].first, let footRight = inked[bottom].last else { return nil }
-        let apex = (apexLeft + apexRight) / 2
-        let narrowApex = abs(apex - center) <= grid.cell / 4 && 2 * (apexRight - apexLeft + 1) <= footRight - footLeft + 1
-        let hollow = !inked[bottom].contains { abs($0 - apex) <= 1 }
-        let feet = footLeft < apex - 1 && footRight > apex + 1
-        // Its two strokes only spread on the way down; an asterisk's arms reach wider than its legs.
-        let spans = inked[top...bottom].compactMap { row in row.first.flatMap { left in row.last.map { (left, $0) } } }
-        let spreading = spans.count == bottom - top + 1 && zip(spans, spans.dropFirst()).allSatisfy { $1.0 <= $0.0 && $1.1 >= $0.1 }
-        return narrowApex && hollow && feet && spreading ? "^" : nil
+        let carets = run.centers.filter { center in
+            let columns = pixelColumns(around: center, cell: grid.cell)
+            let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
+            let inked = (run.top...run.bottom).map { y in columns.filter { solid($0, Double(y)) } }
+            guard let top = inked.firstIndex(where: { !$0.isEmpty }), let bottom = inked.lastIndex(where: { !$0.isEmpty }),
+                  bottom - top >= 2, let apexLeft = inked[top].first, let apexRight = inked[top].last,
+                  let footLeft = inked[bottom].first, let footRight = inked[bottom].last else { return false }
+            let apex = (apexLeft + apexRight) / 2
+            let narrowApex = abs(apex - center) <= grid.cell / 4 && 2 * (apexRight - apexLeft + 1) <= footRight - footLeft + 1
+            let hollow = !inked[bottom].contains { abs($0 - apex) <= 1 }
+            let feet = footLeft < apex - 1 && footRight > apex + 1
+            // Its two strokes only spread on the way down; an asterisk's arms reach wider than its legs.
+            let spans = inked[top...bottom].compactMap { row in row.first.flatMap { left in row.last.map { (left, $0) } } }
+            let spreading = spans.count == bottom - top + 1 && zip(spans, spans.dropFirst()).allSatisfy { $1.0 <= $0.0 && $1.1 >= $0.1 }
+            return narrowApex && hollow && feet && spreading
+        }
+        return 2 * carets.count > run.centers.count ? "^" : nil
     }
 
     /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink

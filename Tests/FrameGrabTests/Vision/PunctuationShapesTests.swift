@@ -97,5 +97,16 @@ struct PunctuationShapesTests {
         let ticks = [Ink](repeating: Ink(left: 0, right: 8, top: 118, bottom: 123, parts: 2, tallestPart: 5), count: 3)
         #expect(PunctuationShapes.baselines([rows[0], ["u", "u", "u"], rows[2]], inks: [inks[0], ticks, inks[2]],
                                             tops: [88, 118, 148], xHeight: 10) == [100, 130, 160])
+        // A traceback's carets read as `AAAA`: tall enough to pass for letters, they end four
+        // pixels above where the rows around them, 30 apart, put the baseline; a row of letters
+        // ending a pixel off stays.
+        func letters(bottom: Int) -> [Ink] { [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 10, bottom: bottom), count: 4) }
+        let text: [[Character]] = Array(repeating: ["A", "A", "A", "A"], count: 5)
+        let tops = [88, 118, 148, 178, 208]
+        let carets = [letters(bottom: 100), letters(bottom: 130), [Ink](repeating: Ink(left: 0, right: 8, top: 148, bottom: 156), count: 4),
+                      letters(bottom: 190), letters(bottom: 220)]
+        #expect(PunctuationShapes.baselines(text, inks: carets, tops: tops, xHeight: 10) == [100, 130, 160, 190, 220])
+        let low = [letters(bottom: 100), letters(bottom: 130), letters(bottom: 159), letters(bottom: 190), letters(bottom: 220)]
+        #expect(PunctuationShapes.baselines(text, inks: low, tops: tops, xHeight: 10) == [100, 130, 159, 190, 220])
     }
 }
