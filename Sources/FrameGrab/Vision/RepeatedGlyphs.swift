@@ -128,7 +128,8 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink
-    /// in most columns of the cell, its middle rising and falling by a pixel and a third of
+    /// in half the columns of the cell or more (small type leaves a gap between tildes), its
+    /// middle rising and falling by a pixel and a third of
     /// the run's height or more (antialiasing flattens a small wave: a 4-pixel `~` rises by
     /// 1.5). A `-` and an `=` are flat; letters stand on the baseline.
     static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
@@ -144,7 +145,7 @@ struct RepeatedGlyphs: CharacterPass {
             let total = ink.map(\.ink).reduce(0, +)
             if total >= 0.5 { middles.append(ink.map { $0.y * $0.ink }.reduce(0, +) / total) }
         }
-        guard 4 * middles.count >= 3 * Int(grid.cell), let low = middles.min(), let high = middles.max() else { return nil }
+        guard 2 * middles.count >= Int(grid.cell), let low = middles.min(), let high = middles.max() else { return nil }
         return high - low >= max(1, Double(height) / 3) ? "~" : nil
     }
 

@@ -146,6 +146,10 @@ struct RepeatedGlyphsTests {
         let small = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
         #expect(RepeatedGlyphs.tilde(RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 31, bottom: 35), baseline: 40,
                                      grid: grid, picture: small) == "~")
+        // Small type leaves a gap between tildes: a wave over 7 of the cell's 12 columns.
+        let apart = picture { column in column >= 7 ? [] : column < 4 ? [31, 32] : [33, 34] }
+        #expect(RepeatedGlyphs.tilde(RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 31, bottom: 35), baseline: 40,
+                                     grid: grid, picture: apart) == "~")
     }
 
     /// Ten 12 px cells each drawn as `cell` (rows from y 30 down: `#` full ink, `+` a pale
