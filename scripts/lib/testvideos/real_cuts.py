@@ -66,10 +66,13 @@ def split_module(name):
     if name == "reading-sealed":
         from .splits import reading_sealed
         return reading_sealed
-    die(f"no split {name!r} (real, real-sealed, reading or reading-sealed)")
+    if name == "reading-fonts":
+        from .splits import reading_fonts
+        return reading_fonts
+    die(f"no split {name!r} (real, real-sealed, reading, reading-sealed or reading-fonts)")
 
 
-SPLIT_NAMES = ("real", "real-sealed", "reading", "reading-sealed")
+SPLIT_NAMES = ("real", "real-sealed", "reading", "reading-sealed", "reading-fonts")
 
 
 # Real files ---------------------------------------------------------------------------------
