@@ -177,7 +177,11 @@ enum TextBlockAssembler {
 
         var blocks: [Block] = []
         for line in lines {
-            let fits = blocks.indices.filter { line.isDotRow ? continues(blocks[$0], withDots: line) : continues(blocks[$0], with: line) }
+            // A mark alone drawn alike a line or two away (a block comment's ` *`) shows no size.
+            let mark = line.blobs.count == 1 && repeated.contains(line.box)
+            let fits = blocks.indices.filter {
+                line.isDotRow ? continues(blocks[$0], withDots: line) : continues(blocks[$0], with: line, mark: mark)
+            }
             // A row of dots is a row of text it continues, not text of its own.
             if line.isDotRow && fits.isEmpty { continue }
             // The nearest block above wins; of equals, the one whose column starts closest.
@@ -254,13 +258,14 @@ enum TextBlockAssembler {
         return rows.flatMap { $0.sorted { $0.box.x < $1.box.x } }
     }
 
-    private static func continues(_ block: Block, with piece: Line) -> Bool {
+    private static func continues(_ block: Block, with piece: Line, mark: Bool = false) -> Bool {
         let line = piece.box
         let size = block.lineHeight
         let ratio = Double(line.height) / max(size, 1)
         // A line of short letters ("raise") is lower than its neighbours; a taller line is
-        // larger text.
-        guard ratio >= 0.45, ratio <= 1.6 else { return false }
+        // larger text. A `mark` alone (a block comment's lone ` *`, drawn alike in its column
+        // a line or two away) shows no size of its own.
+        guard ratio >= 0.45 || (mark && 2 * line.height <= Int(size)), ratio <= 1.6 else { return false }
         if block.lastRow.overlapsVertically(line) {
             // The rest of a row split at a wide gap (aligned comments, a string token in its
             // own colour, a table's cell), on either side, when the block's columns already

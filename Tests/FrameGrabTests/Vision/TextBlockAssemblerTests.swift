@@ -281,6 +281,18 @@ struct TextBlockAssemblerTests {
         #expect(alone.flatMap(\.lines).count == 1)
     }
 
+    @Test("A block comment's lone ` *` rows, a mark too small to give a size, drawn alike in its column, stay rows of the comment")
+    func loneCommentMarks() {
+        // ` * text` and ` *` rows of letters 16 px tall: the asterisk a 6 x 6 mark high in its
+        // row, in column 1.
+        func star(row: Int) -> InkBlob { InkBlob(box: BoundingBox(x: 32, y: 20 + row * 18, width: 6, height: 6), pixelCount: 16) }
+        let text = [(0, "Copyright (C) 1996-2016 IBM"), (2, "File unorm.h"), (4, "Created by: Vladimir")]
+        let chains = text.map { [star(row: $0.0)] + Self.chain($0.1, row: $0.0, column: 3, height: 16) } + [[star(row: 1)], [star(row: 3)]]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 5)
+    }
+
     @Test("In a panel, bars on its grid among its text are a row wherever they start; not a divider across it, nor bars far from its text")
     func barsInAPanel() {
         // vim's tutor: text indented four columns, then blank rows, a `~~~~` banner from
