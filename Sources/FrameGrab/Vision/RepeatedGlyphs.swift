@@ -72,10 +72,10 @@ struct RepeatedGlyphs: CharacterPass {
         for run in found {
             // Else the character drawn most like the run's cells when that is a symbol (a lone
             // `#` is read right where a banner of them is not; never the cells of a run, whose
-            // readings are in question: carets read as `A` say nothing of the next row of carets),
-            // a run drawn alike read right, a symbol's shape (OCR reads
-            // touching carets, hashes and asterisks as letters or as nothing), and only then any
-            // symbol OCR saw there (a run of letters alike stays as read).
+            // readings are in question: carets read as `A` say nothing of the next row of
+            // carets), a run drawn alike read right, a symbol's shape (OCR reads touching carets,
+            // hashes and asterisks as letters or as nothing), and only then any symbol OCR saw
+            // there (a run of letters alike stays as read).
             let nearest = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
                 .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
                 .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
@@ -129,9 +129,9 @@ struct RepeatedGlyphs: CharacterPass {
 
     /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink
     /// in half the columns of the cell or more (small type leaves a gap between tildes), its
-    /// middle rising and falling by a pixel and a third of
-    /// the run's height or more (antialiasing flattens a small wave: a 4-pixel `~` rises by
-    /// 1.5). A `-` and an `=` are flat; letters stand on the baseline.
+    /// middle rising and falling by a pixel and a third of the run's height or more
+    /// (antialiasing flattens a small wave: a 4-pixel `~` rises by 1.5). A `-` and an `=` are
+    /// flat; letters stand on the baseline.
     static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = run.bottom - run.top
         guard height >= 3, Double(height) <= 0.6 * grid.xHeight, baseline - Double(run.bottom) >= 0.1 * grid.xHeight,

@@ -203,19 +203,16 @@ enum TextBlockAssembler {
                 Grid(firstBaseline: block.firstBaseline, lastBaseline: block.lastBaseline, pitch: $0)
             }
         }
+        // The rows of text (not specks) that bars in a panel must stand among.
+        let textRows = barRows.isEmpty ? [] : blocks.flatMap { $0.lines.filter { $0.blobs.count >= TextEvidence.fewestLetters } }
         for row in barRows {
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             // Bars at a row's letters are its underscores or its underline, not a row of their own.
             guard !blocks.contains(where: { block in block.lines.contains { touches(box, $0.box, within: block.lineHeight / 4) } })
             else { continue }
             let places = blocks.indices.compactMap { index in
-                grids[index].flatMap { grid in
-                    let panel = blocks[index].lines[0].surface.panel
-                    let panelRows = panel == nil ? [] : blocks.flatMap { block in
-                        block.lines.filter { $0.surface.panel == panel && $0.blobs.count >= TextEvidence.fewestLetters }.map(\.box)
-                    }
-                    return baseline(of: box, bars: row, onRowOf: blocks[index], grid: grid, panelRows: panelRows)
-                }.map { (index, $0) }
+                grids[index].flatMap { baseline(of: box, bars: row, onRowOf: blocks[index], grid: $0, textRows: textRows) }
+                    .map { (index, $0) }
             }
             guard let (index, baseline) = places.min(by: { distance(blocks[$0.0], box) < distance(blocks[$1.0], box) }) else { continue }
             // The row as tall as the block's letters, standing on its baseline, so that it is
@@ -332,11 +329,11 @@ enum TextBlockAssembler {
     /// stands between rows.
     /// A panel bounds its text: bars inside it, not across it from side to side (a divider),
     /// are on its grid wherever they start and however many blank rows from the block, as
-    /// long as they stand among the panel's text (`panelRows`, its rows of text in every
-    /// block, not specks), at most two rows from one. Without a panel, the bars start in the block's columns (not
+    /// long as they stand among the panel's text (of `textRows`, those in the panel), at most
+    /// two rows from a row of it. Without a panel, the bars start in the block's columns (not
     /// left of its text, where a border would start) at most two rows past its ends.
     private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
-                                 panelRows: [BoundingBox]) -> Int? {
+                                 textRows: [Line]) -> Int? {
         let height = block.lineHeight
         guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.35 * height }),
               box.x < block.box.right, !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
@@ -350,11 +347,11 @@ enum TextBlockAssembler {
         }
         let xHeight = block.xHeight ?? height / 2
         let (first, pitch) = (Double(grid.firstBaseline), grid.pitch)
-        let steps = (Double(box.y + box.bottom) / 2 + xHeight / 2 - first) / pitch
-        let rows = (Double(grid.lastBaseline) - first) / pitch
         let middle = Double(box.y + box.bottom) / 2
+        let steps = (middle + xHeight / 2 - first) / pitch
+        let rows = (Double(grid.lastBaseline) - first) / pitch
         let amongText = panel == nil ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
-            : panelRows.contains { abs(Double($0.y + $0.bottom) / 2 - middle) <= 2.5 * pitch }
+            : textRows.contains { $0.surface.panel == panel && abs(Double($0.box.y + $0.box.bottom) / 2 - middle) <= 2.5 * pitch }
         guard abs(steps - steps.rounded()) <= 0.25, amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
     }

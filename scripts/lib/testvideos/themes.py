@@ -10,7 +10,8 @@ from pathlib import Path
 
 from .common import die
 from .model import Syntax, Theme
-from .splits import holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, reading_sealed, real_sealed
+from .splits import (holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, reading_fonts, reading_sealed,
+                     real_sealed)
 
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -71,20 +72,12 @@ SCREEN_FONTS = {
                         "Liberation Sans", False),
     "liberation-sans-bold": (Path("/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf"),
                              "Liberation Sans Bold", False),
-    # the reading-fonts dev split's (splits/reading_fonts.py)
-    "rf-fira-code": (Path("/usr/share/fonts/truetype/firacode/FiraCode-Regular.ttf"), "Fira Code", True),
-    "rf-hack": (Path("/usr/share/fonts/truetype/hack/Hack-Regular.ttf"), "Hack", True),
-    "rf-cousine": (Path("/usr/share/fonts/truetype/croscore/Cousine-Regular.ttf"), "Cousine", True),
-    "rf-go-mono": (Path("/usr/share/fonts/fonts-go/Go-Mono.ttf"), "Go Mono", True),
-    "rf-noto-mono": (Path("/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf"), "Noto Sans Mono", True),
-    "rf-fantasque": (Path("/usr/share/fonts/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-Regular.ttf"),
-                     "Fantasque Sans Mono", True),
-    "rf-anonymous-pro": (Path("/usr/share/fonts/truetype/anonymous-pro/Anonymous Pro.ttf"), "Anonymous Pro", True),
     # each held-out set's own (splits/)
     **holdout.SCREEN_FONTS, **holdout2.SCREEN_FONTS, **holdout3.SCREEN_FONTS, **holdout4.SCREEN_FONTS,
     **holdout5.SCREEN_FONTS, **holdout6.SCREEN_FONTS, **holdout7.SCREEN_FONTS,
     **real_sealed.SCREEN_FONTS,     # scripts/make-real-cuts' sealed split
     **reading_sealed.SCREEN_FONTS,  # and its sealed reading split
+    **reading_fonts.SCREEN_FONTS,   # the reading split's dev twin in other fonts
 }
 
 
@@ -164,15 +157,6 @@ PALETTES = {
         "comment": "#6a9955", "function": "#dcdcaa", "annotation": "#c586c0",
         "title": "#ffffff", "text": "#d4d4d4", "bullet": "#569cd6", "caption": "#9a9a9a",
     },
-    # the reading-fonts dev split's (splits/reading_fonts.py)
-    "rf-fira-code": (Path("/usr/share/fonts/truetype/firacode/FiraCode-Regular.ttf"), "Fira Code", True),
-    "rf-hack": (Path("/usr/share/fonts/truetype/hack/Hack-Regular.ttf"), "Hack", True),
-    "rf-cousine": (Path("/usr/share/fonts/truetype/croscore/Cousine-Regular.ttf"), "Cousine", True),
-    "rf-go-mono": (Path("/usr/share/fonts/fonts-go/Go-Mono.ttf"), "Go Mono", True),
-    "rf-noto-mono": (Path("/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf"), "Noto Sans Mono", True),
-    "rf-fantasque": (Path("/usr/share/fonts/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-Regular.ttf"),
-                     "Fantasque Sans Mono", True),
-    "rf-anonymous-pro": (Path("/usr/share/fonts/truetype/anonymous-pro/Anonymous Pro.ttf"), "Anonymous Pro", True),
     # each held-out set's own (splits/)
     **holdout.PALETTES, **holdout2.PALETTES, **holdout3.PALETTES, **holdout4.PALETTES,
     **holdout5.PALETTES, **holdout6.PALETTES, **holdout7.PALETTES,

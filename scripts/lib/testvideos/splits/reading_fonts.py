@@ -6,8 +6,23 @@ look at it and tune against it. The reading split's pools and tracebacks, drawn 
 seed.
 """
 
+from pathlib import Path
+
 from ..model import CutClip, CutSlide, TerminalClip, TerminalCut, XtermStyle
 from .reading import POOLS, DIRECTORIES, TRACEBACKS  # noqa: F401  (the pools this split cuts from)
+
+
+# Fonts only this split's slides use; themes.SCREEN_FONTS takes them in.
+SCREEN_FONTS = {
+    "rf-fira-code": (Path("/usr/share/fonts/truetype/firacode/FiraCode-Regular.ttf"), "Fira Code", True),
+    "rf-hack": (Path("/usr/share/fonts/truetype/hack/Hack-Regular.ttf"), "Hack", True),
+    "rf-cousine": (Path("/usr/share/fonts/truetype/croscore/Cousine-Regular.ttf"), "Cousine", True),
+    "rf-go-mono": (Path("/usr/share/fonts/fonts-go/Go-Mono.ttf"), "Go Mono", True),
+    "rf-noto-mono": (Path("/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf"), "Noto Sans Mono", True),
+    "rf-fantasque": (Path("/usr/share/fonts/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-Regular.ttf"),
+                     "Fantasque Sans Mono", True),
+    "rf-anonymous-pro": (Path("/usr/share/fonts/truetype/anonymous-pro/Anonymous Pro.ttf"), "Anonymous Pro", True),
+}
 
 NAME = "reading-fonts"
 SEED = 7731
