@@ -37,6 +37,22 @@ struct DrawnRulesTests {
         #expect(DrawnRules.character(of: try #require(underscores.rules.first), baseline: 20, xHeight: 9) == "_")
     }
 
+    @Test("A rule is painted out with its antialiased ends: no speck is left for OCR to read as letters")
+    func erasedWithItsEnds() throws {
+        // `=` at 1080p: bars a pixel thick, a pale column either end of the run.
+        let picture = Self.picture { image in
+            for y in [10, 15] {
+                Self.bar(&image, y: y, from: 20, to: 180)
+                image[19, y] = 180
+                image[19, y + 1] = 180
+            }
+        }
+        let rules = DrawnRules(in: picture, minimumLength: 36, thickest: 3)
+        #expect(rules.rules.count == 1)
+        let erased = rules.erased(from: picture)
+        #expect(erased.pixels.allSatisfy { $0 == 255 })
+    }
+
     @Test("A run of ~ in small type, a bar no thicker than a dash, waves: it is given back as ~; a dash at a slant is straight")
     func tildes() throws {
         // 9 px cells, each drawn as a 720p `~`: up over the first half, down over the second, 2 px thick.
