@@ -63,11 +63,21 @@ enum TextBlockAssembler {
             guard known.count >= 2 else { return nil }
             let steps = zip(known.dropFirst(), known).map { Double($0 - $1) }.filter { $0 > 0 }.sorted()
             guard !steps.isEmpty else { return nil }
-            for candidate in steps {
-                let multiples = steps.map { ($0 / candidate).rounded() }
-                if zip(steps, multiples).allSatisfy({ $1 >= 1 && abs($0 / candidate - $1) <= 0.12 }) {
-                    return steps.reduce(0, +) / multiples.reduce(0, +)
-                }
+            func fitting(_ candidate: Double) -> [(step: Double, rows: Double)] {
+                steps.map { (step: $0, rows: ($0 / candidate).rounded()) }.filter { $0.rows >= 1 && abs($0.step / candidate - $0.rows) <= 0.12 }
+            }
+            func pitch(_ fitting: [(step: Double, rows: Double)]) -> Double {
+                fitting.map(\.step).reduce(0, +) / fitting.map(\.rows).reduce(0, +)
+            }
+            if let candidate = steps.first(where: { fitting($0).count == steps.count }) { return pitch(fitting(candidate)) }
+            // One odd baseline (a row whose blobs run together below it) puts two steps off the
+            // grid: a step found between rows again and again that most steps are whole
+            // multiples of is the pitch.
+            if let candidate = steps.first(where: { candidate in
+                let fits = fitting(candidate)
+                return fits.filter { $0.rows == 1 }.count >= 2 && 4 * fits.count >= 3 * steps.count
+            }) {
+                return pitch(fitting(candidate))
             }
             return steps[steps.count / 2]
         }

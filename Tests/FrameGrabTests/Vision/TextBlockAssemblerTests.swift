@@ -281,6 +281,42 @@ struct TextBlockAssemblerTests {
         #expect(alone.flatMap(\.lines).count == 1)
     }
 
+    @Test("One row whose baseline is off (its blobs run together below it) leaves the block's pitch: a rule on a row between rows a blank line apart is still its row")
+    func pitchDespiteOneOddBaseline() {
+        // Rows mostly a blank line apart, then two in a row; the last row's blobs 3 px low. The
+        // rule stands on row 1, the middle of its x-height at 43.
+        var chains = [0, 2, 4, 6, 8, 9, 10, 12].map { Self.chain("x = compute(\($0))", row: $0) }
+        chains[chains.count - 1] = chains[chains.count - 1].map { blob in
+            InkBlob(box: BoundingBox(x: blob.box.x, y: blob.box.y + 3, width: blob.box.width, height: blob.box.height), pixelCount: 30)
+        }
+        let rule = [BoundingBox(x: 21, y: 41, width: 150, height: 1), BoundingBox(x: 21, y: 45, width: 150, height: 1)]
+        let blocks = TextBlockAssembler.blocks(from: chains, bars: rule, polarity: .lightOnDark, surface: { _ in (30, 200) })
+        #expect(blocks.flatMap(\.lines).contains { Set($0.glyphs) == Set(rule) }, "\(blocks.map(\.box))")
+    }
+
+    @Test("A banner of faint asterisks broken across their hubs, two rows of pieces a pixel apart, is one row; two rows of text close together are not")
+    func brokenBanner() {
+        // Each asterisk: its stem and left spokes, its right spoke, and two legs below a pale row.
+        let upper = (0..<20).flatMap { cell in
+            [InkBlob(box: BoundingBox(x: 20 + 13 * cell, y: 100, width: 7, height: 5), pixelCount: 20),
+             InkBlob(box: BoundingBox(x: 27 + 13 * cell, y: 103, width: 4, height: 2), pixelCount: 6)]
+        }
+        let lower = (0..<20).flatMap { cell in
+            [InkBlob(box: BoundingBox(x: 22 + 13 * cell, y: 106, width: 3, height: 4), pixelCount: 8),
+             InkBlob(box: BoundingBox(x: 26 + 13 * cell, y: 106, width: 3, height: 4), pixelCount: 8)]
+        }
+        #expect(TextBlockFinder.joiningHalves([upper, lower]).count == 1)
+        // A terminal's rows a pixel apart: letters small and tall, and marks.
+        func text(_ line: String, y: Int) -> [InkBlob] {
+            line.enumerated().compactMap { offset, character in
+                guard character != " " else { return nil }
+                let height = character.isUppercase || "dl".contains(character) ? 14 : character == "," ? 3 : 10
+                return InkBlob(box: BoundingBox(x: 20 + 10 * offset, y: y + 14 - height, width: 6, height: height), pixelCount: 30)
+            }
+        }
+        #expect(TextBlockFinder.joiningHalves([text("Hello, world", y: 100), text("Dear, old lad", y: 115)]).count == 2)
+    }
+
     @Test("A block comment's lone ` *` rows, a mark too small to give a size, drawn alike in its column, stay rows of the comment")
     func loneCommentMarks() {
         // ` * text` and ` *` rows of letters 16 px tall: the asterisk a 6 x 6 mark high in its
