@@ -335,7 +335,11 @@ enum CodeIndenter {
     }
 
     /// The cell width from neighbouring characters' centres, which stand one cell apart.
+    /// OCR's count of letters gives the guess; where it is far off (a banner of faint
+    /// asterisks, 3 px specks a cell apart, read as `OIG SII SI`, half again as many letters as
+    /// cells), the ink's own step outranks it when nearly all neighbours stand whole steps apart.
     private static func refinedCellWidth(rows: [[CharacterInk]], guess: Double) -> Double {
+        let guess = inkStep(rows).flatMap { abs($0 / guess - 1) > 0.4 ? $0 : nil } ?? guess
         var steps: [Double] = []
         for row in rows {
             for (left, right) in zip(row, row.dropFirst()) where left.span(cell: guess) == 1 && right.span(cell: guess) == 1 {
@@ -344,6 +348,17 @@ enum CodeIndenter {
             }
         }
         return steps.count >= 5 ? steps.median ?? guess : guess
+    }
+
+    /// The usual step between neighbouring characters' centres when nearly all (0.9) of them
+    /// are whole multiples of it, as in `monospaceFit(rows:)`; nil otherwise.
+    private static func inkStep(_ rows: [[CharacterInk]]) -> Double? {
+        let steps = rows.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
+        guard steps.count >= 8 else { return nil }
+        let step = steps[steps.count / 3]
+        guard step > 0 else { return nil }
+        let whole = steps.filter { abs($0 / step - ($0 / step).rounded()) <= 0.15 }.count
+        return Double(whole) >= 0.9 * Double(steps.count) ? step : nil
     }
 
     /// The grid columns holding a character, counted from `origin` (the centre of column 0).

@@ -187,6 +187,21 @@ struct CodeIndenterTests {
         #expect(titleFit < 0.9, "no monospace evidence for a proportional font")
     }
 
+    @Test("A banner OCR read as half again as many letters as it has cells keeps the ink's cell")
+    func cellFromInkWhereOCRMiscounts() throws {
+        // Faint asterisks at 720p: 3 px specks 9 px apart, read as `OIG SII SI ...`, three
+        // letters for every two cells; the rows of code above them read right.
+        var (lines, glyphs) = SyntheticLines.lines(["#ifndef _XP_PRINT_SERVER_", "#include <X11/Xlib.h>"], cell: 9)
+        let specks = (0..<64).map { BoundingBox(x: 100 + 9 * $0 + 3, y: 60, width: 3, height: 5) }
+        let misread = (0..<8).map { group in
+            Word(text: String(repeating: "OIS", count: 4), box: BoundingBox(x: 100 + 72 * group, y: 58, width: 66, height: 9), confidence: 0.3)
+        }
+        lines.append(Line(text: misread.map(\.text).joined(separator: " "), box: BoundingBox(x: 100, y: 58, width: 570, height: 9), words: misread))
+        glyphs.append(specks)
+        let fit = try #require(CodeIndenter.monospaceFit(glyphs: glyphs, lines: lines))
+        #expect(fit >= 0.9, "fit \(fit)")
+    }
+
     @Test("Small type whose ink centres are a pixel off, either way, is on its rows' grid; proportional rows are not")
     func smallTypeRowGrid() throws {
         // 9 px cells, the encoder's ringing moving glyphs a pixel either way: where two
