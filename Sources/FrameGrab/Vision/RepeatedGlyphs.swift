@@ -45,19 +45,23 @@ struct RepeatedGlyphs: CharacterPass {
             let row = region.rows[index]
             for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid).reversed() {
                 let cells = run.centers.map { samples($0, baseline) }
-                // Alike: each cell near the mean of the others, less noisy than any one of them (a
-                // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
-                let sum = cells.dropFirst().reduce(cells[0]) { zip($0, $1).map { $0 + $1 } }
-                let others = Float(cells.count - 1)
-                guard cells.allSatisfy({ cell in LetterShapes.distance(cell, zip(sum, cell).map { ($0 - $1) / others }) <= Self.alike })
-                else { continue }
                 let inside = row.characters.indices.filter { position in
                     let center = Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2
                     return abs(center - (run.centers[0] + run.centers[run.centers.count - 1]) / 2)
                         <= (run.centers[run.centers.count - 1] - run.centers[0] + grid.cell) / 2
                 }
                 guard let first = inside.first, let last = inside.last, inside.count == last - first + 1 else { continue }
-                found.append((index, run, cells, inside, inside.map { row.characters[$0].value }.filter(Self.symbols.contains)))
+                let read = inside.map { row.characters[$0].value }
+                // Alike: each cell near the mean of the others, less noisy than any one of them (a
+                // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
+                // A run read all as one symbol (a rule given back, its count from a guessed cell)
+                // is one already: a dash a pixel thin lands on the pixel grid too unlike itself to show it.
+                let sum = cells.dropFirst().reduce(cells[0]) { zip($0, $1).map { $0 + $1 } }
+                let others = Float(cells.count - 1)
+                guard Set(read).count == 1 && Self.symbols.contains(read[0])
+                    || cells.allSatisfy({ cell in LetterShapes.distance(cell, zip(sum, cell).map { ($0 - $1) / others }) <= Self.alike })
+                else { continue }
+                found.append((index, run, cells, inside, read.filter(Self.symbols.contains)))
             }
         }
         // OCR's symbol where it read most of a run so. Runs it read so tell the symbol of every

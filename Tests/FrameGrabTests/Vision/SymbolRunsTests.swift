@@ -63,6 +63,14 @@ struct RepeatedGlyphsTests {
         #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
     }
 
+    @Test("A rule given back with a count from a guessed cell holds one symbol per cell its ink fills, its cells however unlike")
+    func ruleCountedByCells() {
+        // Eight cells drawn unlike each other on the pixel grid (as a dash a pixel thin lands),
+        // read as twelve dashes.
+        let region = Self.region(["# note", "#-#-#-#-", "x = 1"], readAs: ["# note", "------------", "x = 1"])
+        #expect(region.lines.map(\.text) == ["# note", "--------", "x = 1"])
+    }
+
     @Test("A traceback's row of carets is read as carets, one per cell, in its place in the block")
     func carets() throws {
         let lines = ["Traceback (most recent call last):", "  File \"<string>\", line 1, in <module>",
