@@ -88,7 +88,7 @@ struct TextBlockFinder {
         let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
-        let lines = TextBlockFinder.lines(from: blobs) + dots
+        let lines = TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs)) + dots
         return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
             let level = image.commonLevel(around: row, margin: row.height / 2)
@@ -221,6 +221,37 @@ struct TextBlockFinder {
         let chains = linkAlongRows(blobs.map(\.box), widestGap: 2.5).map { $0.map { blobs[$0] } }
         let chainBoxes = chains.map { chain in chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) } }
         return linkAlongRows(chainBoxes, widestGap: 1.6).map { group in group.flatMap { chains[$0] } }
+    }
+
+    /// Rows of glyphs that broke in two across their middle, joined: a faint asterisk drawn
+    /// in grey loses its thin hub to the threshold, and a banner of them chains as two rows
+    /// a pixel or two apart, each of the same pieces repeated (blobs of one or two heights),
+    /// each piece standing over a piece of the other row. Rows of text hold letters of more
+    /// heights: small, tall, marks.
+    static func joiningHalves(_ lines: [[InkBlob]]) -> [[InkBlob]] {
+        let boxes = lines.map { line in line.dropFirst().reduce(line[0].box) { $0.union($1.box) } }
+        func repeated(_ index: Int) -> Bool {
+            let heights = lines[index].map(\.box.height).sorted()
+            guard heights.count >= RepeatedGlyphs.shortestRun else { return false }
+            // Heights a pixel apart are one; a glyph broken in pieces gives one or two.
+            let kinds = zip(heights.dropFirst(), heights).filter { $0 - $1 > 1 }.count + 1
+            return kinds <= 2
+        }
+        func stands(_ pieces: [InkBlob], over others: [InkBlob]) -> Bool {
+            let paired = pieces.filter { piece in
+                others.contains { min($0.box.right, piece.box.right) - max($0.box.x, piece.box.x) >= min($0.box.width, piece.box.width) / 2 }
+            }.count
+            return 5 * paired >= 4 * pieces.count
+        }
+        var joined = UnionFind(count: lines.count)
+        for upper in lines.indices where repeated(upper) {
+            for lower in lines.indices where lower != upper && repeated(lower) {
+                let gap = boxes[lower].y - boxes[upper].bottom
+                guard gap >= 0, gap <= 2, stands(lines[upper], over: lines[lower]), stands(lines[lower], over: lines[upper]) else { continue }
+                joined.join(upper, lower)
+            }
+        }
+        return joined.groups().map { group in group.flatMap { lines[$0] } }
     }
 
     /// Groups of indices of `boxes` that sit on one row, each at most `widestGap` times the
