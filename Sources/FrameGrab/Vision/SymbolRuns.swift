@@ -1,6 +1,7 @@
 /// Runs of one symbol (`+++++++++-----` in a diffstat, `=====` under a heading, `#####` of a
-/// progress bar) that OCR broke with look-alike letters and digits: Tesseract reads a `+` in a
-/// run as `4` or `t`, an `=` as `2`. In a word of five or more characters, at least 70% of
+/// progress bar, `^^^^` under a traceback's call) that OCR broke with look-alike letters and
+/// digits: Tesseract reads a `+` in a run as `4` or `t`, an `=` as `2`, carets a mouse pointer
+/// stands among as `AA`. In a word of five or more characters, at least 70% of
 /// them symbols and the rest letters or digits, each letter or digit is the symbol before it.
 struct SymbolRuns: CharacterPass {
     func apply(to region: inout ReadRegion) {
@@ -8,7 +9,7 @@ struct SymbolRuns: CharacterPass {
         region.respell(Self.repaired)
     }
 
-    private static let symbols: Set<Character> = ["+", "-", "=", "*", "#", "~", "_", "."]
+    private static let symbols: Set<Character> = ["+", "-", "=", "*", "#", "~", "_", ".", "^"]
 
     static func repaired(_ text: [Character]) -> [Character] {
         var result: [Character] = []

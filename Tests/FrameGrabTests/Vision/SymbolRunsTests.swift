@@ -12,11 +12,13 @@ struct SymbolRunsTests {
         #expect(PassTable.applying([SymbolRuns()], to: "== migrating ==================2===2===52========2")
                 == "== migrating " + String(repeating: "=", count: 37))
         #expect(PassTable.applying([SymbolRuns()], to: "test.go |  9 +4t++++++\n") == "test.go |  9 +++++++++\n")
+        // Carets a mouse pointer stands among.
+        #expect(PassTable.applying([SymbolRuns()], to: "      ^^^^^^^^AA^^^^^^^^") == "      " + String(repeating: "^", count: 18))
     }
 
     @Test("Code with a few symbols is left alone")
     func untouched() {
-        for text in ["x+4+y", "a += 4", "i++", "x4+++", "--tail=5", "0.0.0.0:8080", "a-b-c-d-e", "===2", "#include"] {
+        for text in ["x+4+y", "a += 4", "i++", "x4+++", "--tail=5", "0.0.0.0:8080", "a-b-c-d-e", "===2", "#include", "x^2^n"] {
             #expect(PassTable.applying([SymbolRuns()], to: text) == text)
         }
     }
