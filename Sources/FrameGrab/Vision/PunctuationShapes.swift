@@ -23,6 +23,28 @@ struct PunctuationShapes: CharacterPass {
                 }
             }
         }
+        // A row of double quotes alone (a docstring's `"""`) that OCR read as letters in a
+        // number of its own (`init` for three cells) is quotes, one per cell: no letter lives
+        // above the x-height alone, and two ticks side by side in a cell are a `"`.
+        let letterHeight = Double(region.rows.flatMap { $0.glyphs.map(\.height) }.median ?? 0)
+        for row in region.rows.indices {
+            guard let baseline = region.rows[row].baseline, region.rows[row].characters.contains(where: { $0.value != "\"" }),
+                  let run = Self.doubleQuotes(region.rows[row].glyphs, baseline: baseline, grid: grid, letterHeight: letterHeight)
+            else { continue }
+            region.rows[row].replaceRun(region.rows[row].characters.indices.first!...region.rows[row].characters.indices.last!,
+                                        with: "\"", at: run, grid: grid)
+        }
+    }
+
+    /// The cells of a row of `"` alone, side by side: each two ticks, all above the x-height.
+    static func doubleQuotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid, letterHeight: Double) -> RepeatedGlyphs.Run? {
+        let cells = CodeIndenter.joiningQuoteTicks(CharacterInk.cells(in: glyphs), cell: grid.cell, letterHeight: letterHeight)
+        let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
+        guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 }),
+              cells.allSatisfy({ $0.parts == 2 && $0.span(cell: grid.cell) == 1 && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
+        else { return nil }
+        return RepeatedGlyphs.Run(firstColumn: columns[0], centers: cells.map(\.center), top: cells.map(\.top).min() ?? 0,
+                                  bottom: cells.map(\.bottom).max() ?? 0)
     }
 
     /// What a character is once its ink has been looked at.

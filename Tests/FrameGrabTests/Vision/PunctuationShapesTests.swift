@@ -83,6 +83,22 @@ struct PunctuationShapesTests {
         }
     }
 
+    @Test("A row of double quotes alone, high above its baseline, is quotes one per cell; letters on the baseline and single ticks are not")
+    func doubleQuotesAlone() throws {
+        // Cells 10 px wide from x = 20, baseline at 40, x-height 10: each `"` two ticks 2 px
+        // wide, 6 px tall, ending 12 px above the baseline.
+        let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 10)
+        let quotes = (0..<3).flatMap { cell in
+            [BoundingBox(x: 22 + 10 * cell, y: 22, width: 2, height: 6), BoundingBox(x: 26 + 10 * cell, y: 22, width: 2, height: 6)]
+        }
+        let run = try #require(PunctuationShapes.doubleQuotes(quotes, baseline: 40, grid: grid, letterHeight: 14))
+        #expect(run.centers.count == 3 && run.firstColumn == 0)
+        let letters = (0..<3).map { BoundingBox(x: 21 + 10 * $0, y: 30, width: 8, height: 10) }
+        #expect(PunctuationShapes.doubleQuotes(letters, baseline: 40, grid: grid, letterHeight: 14) == nil)
+        let ticks = (0..<3).map { BoundingBox(x: 24 + 10 * $0, y: 22, width: 2, height: 6) }
+        #expect(PunctuationShapes.doubleQuotes(ticks, baseline: 40, grid: grid, letterHeight: 14) == nil)
+    }
+
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
     func baselines() {
         let rows: [[Character]] = [["a", "b", "c"], ["}", ";"], ["x", "z", "y"]]
