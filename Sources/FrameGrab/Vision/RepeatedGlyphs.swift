@@ -64,6 +64,37 @@ struct RepeatedGlyphs: CharacterPass {
                 found.append((index, run, cells, inside, read.filter(Self.symbols.contains)))
             }
         }
+        // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell
+        // it covers into a blob unlike the others and cuts the run in two, OCR reading letters
+        // there (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn alike, a cell or
+        // two apart, only letters or digits read between them, are one run, the cells between
+        // placed on the grid.
+        var bridged: [Found] = []
+        for run in found.sorted(by: { ($0.row, $0.run.centers[0]) < ($1.row, $1.run.centers[0]) }) {
+            guard let left = bridged.last, left.row == run.row, let end = left.run.centers.last, let last = left.inside.last,
+                  let first = run.inside.first else {
+                bridged.append(run)
+                continue
+            }
+            let covered = Int(((run.run.centers[0] - end) / grid.cell).rounded()) - 1
+            let between = region.rows[run.row].characters[(last + 1)..<max(last + 1, first)].map(\.value)
+            guard (1...2).contains(covered), !between.isEmpty, between.allSatisfy({ $0.isLetter || $0.isNumber }),
+                  abs(left.run.top - run.run.top) <= 1, abs(left.run.bottom - run.run.bottom) <= 1,
+                  LetterShapes.distance(left.cells[0], run.cells[0]) <= Self.alike else {
+                bridged.append(run)
+                continue
+            }
+            var joined = left
+            joined.run.centers += (1...covered).map { end + Double($0) * grid.cell } + run.run.centers
+            joined.run.top = min(left.run.top, run.run.top)
+            joined.run.bottom = max(left.run.bottom, run.run.bottom)
+            joined.cells += run.cells
+            joined.inside = Array(left.inside[0]...run.inside[run.inside.count - 1])
+            joined.read += run.read
+            bridged[bridged.count - 1] = joined
+        }
+        // Right to left in each row, so that a run replaced leaves the positions of those before it.
+        found = bridged.sorted { ($0.row, -$0.run.centers[0]) < ($1.row, -$1.run.centers[0]) }
         // OCR's symbol where it read most of a run so. Runs it read so tell the symbol of every
         // run in the block drawn alike (one font draws one banner alike, above or below).
         func majority(_ run: Found) -> Character? {

@@ -30,11 +30,16 @@ struct RepeatedGlyphsTests {
     /// a ring, read by OCR as `read`.
     /// `broken` maps a row to the glyphs of it drawn without the top half of one stem (glyph
     /// index: the stem's offset in the cell).
-    static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:]) -> ReadRegion {
+    /// `covered` maps a row to the glyph under a mouse pointer: its ink reaches 4 px above and below.
+    static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:]) -> ReadRegion {
         // Rows far apart: a character's sampling reaches two x-heights above its baseline.
         let made = source.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, pitch: 60) }
         var lines = made.map(\.0)
-        let glyphs = made.map(\.1)
+        var glyphs = made.map(\.1)
+        for (row, index) in covered {
+            let box = glyphs[row][index]
+            glyphs[row][index] = BoundingBox(x: box.x, y: box.y - 4, width: box.width, height: box.height + 8)
+        }
         var image = GrayImage(width: 400, height: 60 * source.count, filledWith: 255)
         for (row, text) in source.enumerated() {
             for (index, (character, box)) in zip(text.filter { $0 != " " }, glyphs[row]).enumerated() {
@@ -71,6 +76,16 @@ struct RepeatedGlyphsTests {
         // read as twelve dashes.
         let region = Self.region(["# note", "#-#-#-#-", "x = 1"], readAs: ["# note", "------------", "x = 1"])
         #expect(region.lines.map(\.text) == ["# note", "--------", "x = 1"])
+    }
+
+    @Test("A run cut in two by a cell drawn unlike it (a mouse pointer over it) and read as letters there is one run, counted by its cells")
+    func runUnderAPointer() {
+        // The fifth `#` under the pointer: drawn as a taller ring, and read as two letters.
+        let region = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "HHHHDCHHHH", "x = 1"], covered: [1: 4])
+        #expect(region.lines.map(\.text) == ["# note", "#########", "x = 1"])
+        // A symbol between two runs is no pointer: `----+----` keeps its plus.
+        let plus = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "HHHH+HHHH", "x = 1"], covered: [1: 4])
+        #expect(plus.lines[1].text == "####+####")
     }
 
     @Test("A traceback's row of carets is read as carets, one per cell, in its place in the block")
