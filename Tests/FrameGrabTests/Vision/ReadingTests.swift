@@ -32,6 +32,17 @@ struct ReadingTests {
                 == [["SHORT_BINSTRING=", "b'U'", "#", "a"], ["UNICODE", "=", "b'V'", "#", "b"], ["BINUNICODE", "=", "b'X'", "#", "c"]])
     }
 
+    @Test("A row of carets found apart stays its own row under the call, though OCR's box of the call reaches down over it")
+    func caretsUnderACall() {
+        // The call's ink is 20 px tall; Tesseract boxed it 32 px tall, over the carets' ink 4 px below.
+        var (call, callInk) = SyntheticLines.line("return IPv4Network(address)", row: 0)
+        call.box.height = 32
+        call.words = call.words.map { Word(text: $0.text, box: BoundingBox(x: $0.box.x, y: 0, width: $0.box.width, height: 32), confidence: 0.9) }
+        let (carets, caretInk) = SyntheticLines.line("       ^^^^^^^^^^^^^^^^^^^^", row: 1, height: 6, pitch: 24)
+        let joined = ReadBlock(joining: [Self.readBlock([call], glyphs: [callInk]), Self.readBlock([carets], glyphs: [caretInk])])
+        #expect(joined.rows.map(\.text) == ["return IPv4Network(address)", "^^^^^^^^^^^^^^^^^^^^"])
+    }
+
     @Test("A dim gutter found in pieces still numbers the code beside it")
     func gutterInPieces() throws {
         let source = ["func total(of items: [Item]) -> Int {", "    var sum = 0", "    for item in items {",

@@ -4,9 +4,10 @@ struct ReadBlock {
     var rows: [ReadRow]
 
     /// `row` put among the block's rows: appended to the row it shares (words sorted left to
-    /// right when `sorted`), or inserted where it stands.
+    /// right when `sorted`; not one whose ink layout found on another row), or inserted where
+    /// it stands.
     mutating func add(_ row: ReadRow, sortingWords sorted: Bool = false) {
-        if let index = rows.firstIndex(where: { $0.box.overlapsVertically(row.box) }) {
+        if let index = rows.firstIndex(where: { $0.box.overlapsVertically(row.box) && !$0.standsApart(from: row) }) {
             if sorted {
                 let (glyphs, zeros) = (rows[index].glyphs + row.glyphs, rows[index].markedZeros + row.markedZeros)
                 rows[index].words = (rows[index].words + row.words).sorted { $0.box.x < $1.box.x }
@@ -53,10 +54,18 @@ extension Array where Element == ReadBlock {
 }
 
 private extension ReadRow {
-    /// Whether this row has read `other`'s ink: its box covers `other`'s, and a word of it
-    /// lies over `other`.
+    /// Whether layout found the two rows' ink on different rows, not a pixel row shared,
+    /// whatever OCR's boxes: its box of a call reaches down into the row of carets under it.
+    func standsApart(from other: ReadRow) -> Bool {
+        guard let first = glyphs.first, let otherFirst = other.glyphs.first else { return false }
+        let (ink, otherInk) = (glyphs.dropFirst().reduce(first) { $0.union($1) }, other.glyphs.dropFirst().reduce(otherFirst) { $0.union($1) })
+        return ink.bottom <= otherInk.y || otherInk.bottom <= ink.y
+    }
+
+    /// Whether this row has read `other`'s ink: its box covers `other`'s, a word of it lies
+    /// over `other`, and their ink is not on different rows.
     func readsOver(_ other: ReadRow) -> Bool {
-        box.covers(other.box) && words.contains { $0.box.x < other.box.right && $0.box.right > other.box.x }
+        box.covers(other.box) && words.contains { $0.box.x < other.box.right && $0.box.right > other.box.x } && !standsApart(from: other)
     }
 }
 
