@@ -105,15 +105,16 @@ struct RepeatedGlyphs: CharacterPass {
             (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
         }
         for run in found {
-            // Else the character drawn most like the run's cells when that is a symbol (a lone
-            // `#` is read right where a banner of them is not; never the cells of a run, whose
-            // readings are in question: carets read as `A` say nothing of the next row of
-            // carets), a run drawn alike read right, a symbol's shape (OCR reads touching carets,
-            // hashes and asterisks as letters or as nothing), and only then any symbol OCR saw
-            // there (a run of letters alike stays as read).
-            let nearest = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
-                .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
-                .filter { $0.distance <= Self.nearestReference }.min { $0.distance < $1.distance }?.character
+            // Else what most of the block's cells drawn like the run's were read as, when that is
+            // a symbol (a lone `#` is read right where a banner of them is not; a `//` misread
+            // as `Vs` is outvoted by the `//` read right down the comment; never the cells of a
+            // run, whose readings are in question: carets read as `A` say nothing of the next row
+            // of carets), a run drawn alike read right, a symbol's shape (OCR reads touching
+            // carets, hashes and asterisks as letters or as nothing), and only then any symbol
+            // OCR saw there (a run of letters alike stays as read).
+            let near = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
+                .filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.nearestReference }.map(\.character)
+            let nearest = near.mostCommon
             let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).mostCommon
             guard let baseline = region.rows[run.row].baseline else { continue }
             // A shape no letter has, when no cell of the block read as a letter is drawn like it.

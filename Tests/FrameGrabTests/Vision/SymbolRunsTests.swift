@@ -88,6 +88,12 @@ struct RepeatedGlyphsTests {
         #expect(plus.lines[1].text == "####+####")
     }
 
+    @Test("A banner is the symbol most of the block's cells drawn like it were read as, not one cell misread")
+    func bannerByMajority() {
+        let region = Self.region(["# a", "########", "# b", "# c"], readAs: ["H a", "HHHHHHHH", "# b", "# c"])
+        #expect(region.lines[1].text == "########")
+    }
+
     @Test("A traceback's row of carets is read as carets, one per cell, in its place in the block")
     func carets() throws {
         let lines = ["Traceback (most recent call last):", "  File \"<string>\", line 1, in <module>",
