@@ -36,12 +36,14 @@ struct PunctuationShapes: CharacterPass {
         }
     }
 
-    /// The cells of a row of `"` alone, side by side: each two ticks, all above the x-height.
+    /// The cells of a row of `"` alone, side by side: each two ticks side by side (each as tall
+    /// as the cell, where the two bars of an `=` lie one over the other), all above the x-height.
     static func doubleQuotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid, letterHeight: Double) -> RepeatedGlyphs.Run? {
         let cells = CodeIndenter.joiningQuoteTicks(CharacterInk.cells(in: glyphs), cell: grid.cell, letterHeight: letterHeight)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
         guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 }),
-              cells.allSatisfy({ $0.parts == 2 && $0.span(cell: grid.cell) == 1 && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
+              cells.allSatisfy({ $0.parts == 2 && 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
+                                 && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
         else { return nil }
         return RepeatedGlyphs.Run(firstColumn: columns[0], centers: cells.map(\.center), top: cells.map(\.top).min() ?? 0,
                                   bottom: cells.map(\.bottom).max() ?? 0)

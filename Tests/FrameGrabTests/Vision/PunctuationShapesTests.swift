@@ -83,7 +83,7 @@ struct PunctuationShapesTests {
         }
     }
 
-    @Test("A row of double quotes alone, high above its baseline, is quotes one per cell; letters on the baseline and single ticks are not")
+    @Test("A row of double quotes alone, high above its baseline, is quotes one per cell; letters on the baseline, single ticks and `=` are not")
     func doubleQuotesAlone() throws {
         // Cells 10 px wide from x = 20, baseline at 40, x-height 10: each `"` two ticks 2 px
         // wide, 6 px tall, ending 12 px above the baseline.
@@ -97,6 +97,11 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.doubleQuotes(letters, baseline: 40, grid: grid, letterHeight: 14) == nil)
         let ticks = (0..<3).map { BoundingBox(x: 24 + 10 * $0, y: 22, width: 2, height: 6) }
         #expect(PunctuationShapes.doubleQuotes(ticks, baseline: 40, grid: grid, letterHeight: 14) == nil)
+        // A rule of `=` standing high on a row found without letters: two bars one over the other.
+        let equals = (0..<3).flatMap { cell in
+            [BoundingBox(x: 21 + 10 * cell, y: 22, width: 7, height: 1), BoundingBox(x: 21 + 10 * cell, y: 26, width: 7, height: 1)]
+        }
+        #expect(PunctuationShapes.doubleQuotes(equals, baseline: 40, grid: grid, letterHeight: 14) == nil)
     }
 
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
