@@ -38,7 +38,7 @@ struct RepeatedGlyphs: CharacterPass {
             .map { (row: $0.row, center: $0.center, character: $0.character, samples: samples($0.center, $0.baseline)) }
 
         // Every run of cells alike, and the symbols OCR read inside it.
-        typealias Found = (row: Int, run: Run, cells: [[Float]], inside: [Int], read: [Character])
+        typealias Found = (row: Int, run: Run, cells: [[Float]], inside: [Int], read: [Character], bridged: Bool)
         var found: [Found] = []
         for index in region.rows.indices {
             guard let baseline = region.rows[index].baseline else { continue }
@@ -61,14 +61,16 @@ struct RepeatedGlyphs: CharacterPass {
                 guard Set(read).count == 1 && Self.symbols.contains(read[0])
                     || cells.allSatisfy({ cell in LetterShapes.distance(cell, zip(sum, cell).map { ($0 - $1) / others }) <= Self.alike })
                 else { continue }
-                found.append((index, run, cells, inside, read.filter(Self.symbols.contains)))
+                found.append((index, run, cells, inside, read.filter(Self.symbols.contains), false))
             }
         }
         // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell
         // it covers into a blob unlike the others and cuts the run in two, OCR reading letters
         // there (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn alike, a cell or
         // two apart, only letters or digits read between them, are one run, the cells between
-        // placed on the grid.
+        // placed on the grid. Its symbol must come from its cells, not from one OCR read among
+        // its letters: a highlighted file name's cells are pale boxes alike, and the `.` of
+        // `FrameGrabber.swift` would have made it dots.
         var bridged: [Found] = []
         for run in found.sorted(by: { ($0.row, $0.run.centers[0]) < ($1.row, $1.run.centers[0]) }) {
             guard let left = bridged.last, left.row == run.row, let end = left.run.centers.last, let last = left.inside.last,
@@ -85,6 +87,7 @@ struct RepeatedGlyphs: CharacterPass {
                 continue
             }
             var joined = left
+            joined.bridged = true
             joined.run.centers += (1...covered).map { end + Double($0) * grid.cell } + run.run.centers
             joined.run.top = min(left.run.top, run.run.top)
             joined.run.bottom = max(left.run.bottom, run.run.bottom)
@@ -127,7 +130,7 @@ struct RepeatedGlyphs: CharacterPass {
                     ?? Self.slash(run.run, grid: grid, picture: picture)
             }
             guard let symbol = majority(run) ?? nearest.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
-                    ?? run.read.mostCommon,
+                    ?? (run.bridged ? nil : run.read.mostCommon),
                   // A run OCR read right stays as it was placed.
                   !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])
             else { continue }

@@ -86,6 +86,10 @@ struct RepeatedGlyphsTests {
         // A symbol between two runs is no pointer: `----+----` keeps its plus.
         let plus = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "HHHH+HHHH", "x = 1"], covered: [1: 4])
         #expect(plus.lines[1].text == "####+####")
+        // Letters alike either side (a highlighted file name's cells, pale boxes alike) stay
+        // letters: a `.` OCR read among them is no symbol of the run's.
+        let name = Self.region(["# note", "oooooOooo", "x = 1"], readAs: ["# note", "ameGXbb.r", "x = 1"], covered: [1: 4])
+        #expect(name.lines[1].text == "ameGXbb.r")
     }
 
     @Test("A banner is the symbol most of the block's cells drawn like it were read as, not one cell misread")
