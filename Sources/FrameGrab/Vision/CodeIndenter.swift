@@ -322,8 +322,13 @@ enum CodeIndenter {
     /// neighbouring characters whose distance is a whole number of cells, the cell being the
     /// usual distance between neighbours. Nil with fewer than `minimumPairs` neighbours.
     static func monospaceFit(rows: [[BoundingBox]], minimumPairs: Int = 8) -> Double? {
-        let cells = rows.map { CharacterInk.cells(in: $0) }
-        let steps = cells.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
+        inkGrid(rows.map { CharacterInk.cells(in: $0) }, minimumPairs: minimumPairs)?.fit
+    }
+
+    /// The usual step between neighbouring characters' centres (the cell, from the pixels
+    /// alone), and the share of neighbours that stand whole steps apart.
+    private static func inkGrid(_ rows: [[CharacterInk]], minimumPairs: Int = 8) -> (cell: Double, fit: Double)? {
+        let steps = rows.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
         guard steps.count >= minimumPairs else { return nil }
         let cell = steps[steps.count / 3]
         guard cell > 0 else { return nil }
@@ -331,7 +336,7 @@ enum CodeIndenter {
             let cells = step / cell
             return cells >= 0.5 && abs(cells - cells.rounded()) <= 0.15
         }.count
-        return Double(fitting) / Double(steps.count)
+        return (cell, Double(fitting) / Double(steps.count))
     }
 
     /// The cell width from neighbouring characters' centres, which stand one cell apart.
@@ -339,7 +344,7 @@ enum CodeIndenter {
     /// asterisks, 3 px specks a cell apart, read as `OIG SII SI`, half again as many letters as
     /// cells), the ink's own step outranks it when nearly all neighbours stand whole steps apart.
     private static func refinedCellWidth(rows: [[CharacterInk]], guess: Double) -> Double {
-        let guess = inkStep(rows).flatMap { abs($0 / guess - 1) > 0.4 ? $0 : nil } ?? guess
+        let guess = inkGrid(rows).flatMap { $0.fit >= 0.9 && abs($0.cell / guess - 1) > 0.4 ? $0.cell : nil } ?? guess
         var steps: [Double] = []
         for row in rows {
             for (left, right) in zip(row, row.dropFirst()) where left.span(cell: guess) == 1 && right.span(cell: guess) == 1 {
@@ -348,17 +353,6 @@ enum CodeIndenter {
             }
         }
         return steps.count >= 5 ? steps.median ?? guess : guess
-    }
-
-    /// The usual step between neighbouring characters' centres when nearly all (0.9) of them
-    /// are whole multiples of it, as in `monospaceFit(rows:)`; nil otherwise.
-    private static func inkStep(_ rows: [[CharacterInk]]) -> Double? {
-        let steps = rows.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
-        guard steps.count >= 8 else { return nil }
-        let step = steps[steps.count / 3]
-        guard step > 0 else { return nil }
-        let whole = steps.filter { abs($0 / step - ($0 / step).rounded()) <= 0.15 }.count
-        return Double(whole) >= 0.9 * Double(steps.count) ? step : nil
     }
 
     /// The grid columns holding a character, counted from `origin` (the centre of column 0).

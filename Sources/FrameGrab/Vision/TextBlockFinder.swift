@@ -243,9 +243,10 @@ struct TextBlockFinder {
             }.count
             return 5 * paired >= 4 * pieces.count
         }
+        let candidates = lines.indices.filter(repeated)
         var joined = UnionFind(count: lines.count)
-        for upper in lines.indices where repeated(upper) {
-            for lower in lines.indices where lower != upper && repeated(lower) {
+        for upper in candidates {
+            for lower in candidates where lower != upper {
                 let gap = boxes[lower].y - boxes[upper].bottom
                 guard gap >= 0, gap <= 2, stands(lines[upper], over: lines[lower]), stands(lines[lower], over: lines[upper]) else { continue }
                 joined.join(upper, lower)
