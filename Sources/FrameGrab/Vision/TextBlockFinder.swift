@@ -145,7 +145,8 @@ struct TextBlockFinder {
         mask.withUnsafeMutableBufferPointer { mask in
             for y in 0..<height {
                 var reaching: [Int] = []
-                for run in clearRuns(in: &mask, longerThan: max(100, width / 12), from: y * width, count: width, step: 1) {
+                let longest = max(100, width / 12)
+                for run in Self.clearRuns(in: &mask, longerThan: longest, from: y * width, count: width, step: 1, piecesOver: longest / 8) {
                     if let bar = open.first(where: { Self.mostlyOver(bars[$0], run) }) {
                         bars[bar] = bars[bar].union(BoundingBox(x: run.lowerBound, y: y, width: run.count, height: 1))
                         reaching.append(bar)
@@ -157,7 +158,7 @@ struct TextBlockFinder {
                 open = reaching
             }
             for x in 0..<width {
-                _ = clearRuns(in: &mask, longerThan: max(120, height / 6), from: x, count: height, step: width)
+                _ = Self.clearRuns(in: &mask, longerThan: max(120, height / 6), from: x, count: height, step: width)
             }
         }
         return bars
@@ -170,20 +171,32 @@ struct TextBlockFinder {
 
     /// Clears the runs of set pixels longer than `longest` along one row or column of `mask`:
     /// `count` pixels from `start`, `step` apart. Returns them, as offsets from `start`.
-    private func clearRuns(in mask: inout UnsafeMutableBufferPointer<Bool>, longerThan longest: Int, from start: Int, count: Int,
-                           step: Int) -> [Range<Int>] {
-        var cleared: [Range<Int>] = []
+    /// A rule broken by something drawn over it (a cursor's cell on an underlined row) is
+    /// one rule: a run longer than `piece` that continues a cleared one, at most `piece`
+    /// from its end, goes with it.
+    static func clearRuns(in mask: inout UnsafeMutableBufferPointer<Bool>, longerThan longest: Int, from start: Int, count: Int,
+                           step: Int, piecesOver piece: Int? = nil) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
         var index = 0
         while index < count {
             guard mask[start + index * step] else { index += 1; continue }
             let runStart = index
             while index < count && mask[start + index * step] { index += 1 }
-            if index - runStart > longest {
-                for clear in runStart..<index { mask[start + clear * step] = false }
-                cleared.append(runStart..<index)
-            }
+            runs.append(runStart..<index)
         }
-        return cleared
+        var cleared = runs.map { $0.count > longest }
+        if let piece, cleared.contains(true) {
+            func continues(_ run: Int, _ neighbour: Int) -> Bool {
+                cleared[neighbour] && runs[run].count > piece
+                    && max(runs[run].lowerBound - runs[neighbour].upperBound, runs[neighbour].lowerBound - runs[run].upperBound) <= piece
+            }
+            for run in runs.indices.dropFirst() where continues(run, run - 1) { cleared[run] = true }
+            for run in runs.indices.dropLast().reversed() where continues(run, run + 1) { cleared[run] = true }
+        }
+        for (run, isCleared) in zip(runs, cleared) where isCleared {
+            for clear in run { mask[start + clear * step] = false }
+        }
+        return zip(runs, cleared).filter(\.1).map(\.0)
     }
 
     private func isGlyphSized(_ blob: InkBlob, in image: GrayImage) -> Bool {

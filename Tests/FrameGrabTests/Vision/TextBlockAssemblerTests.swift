@@ -396,4 +396,25 @@ struct TextBlockAssemblerTests {
         let far = BoundingBox(x: 90, y: 15, width: 2, height: 1)
         #expect(block.withMarks([comma, above, far]).lines[0].glyphs == row.glyphs + [comma])
     }
+
+    @Test("A rule broken by a cursor's cell is one rule: the piece beyond the cell is cleared with it; a word's stroke beside a rule stays")
+    func ruleBrokenByACursor() {
+        // One pixel row 300 wide: a 60 px piece of underline, a 12 px cursor gap, 200 px of
+        // underline; then, past a wider gap, a letter's 10 px bar.
+        var mask = [Bool](repeating: false, count: 320)
+        for x in 0..<60 { mask[x] = true }
+        for x in 72..<272 { mask[x] = true }
+        for x in 300..<310 { mask[x] = true }
+        let cleared = mask.withUnsafeMutableBufferPointer { buffer in
+            TextBlockFinder.clearRuns(in: &buffer, longerThan: 160, from: 0, count: 320, step: 1, piecesOver: 20)
+        }
+        #expect(cleared == [0..<60, 72..<272])
+        #expect(mask.firstIndex(of: true) == 300, "only the letter's bar is left")
+        var unbroken = [Bool](repeating: false, count: 320)
+        for x in 0..<60 { unbroken[x] = true }
+        let none = unbroken.withUnsafeMutableBufferPointer { buffer in
+            TextBlockFinder.clearRuns(in: &buffer, longerThan: 160, from: 0, count: 320, step: 1, piecesOver: 20)
+        }
+        #expect(none.isEmpty, "a piece with no rule beside it is no rule")
+    }
 }
