@@ -11,7 +11,7 @@ struct BlockCursor: PicturePass {
 
     /// `picture` (dark ink on white paper) with its block cursors painted out.
     static func erased(from picture: GrayImage, xHeight: Int) -> GrayImage {
-        let mask = picture.pixels.map { $0 < 128 }
+        let mask = tallColumns(of: picture, atLeast: (3 * xHeight + 1) / 2)
         let cursors = ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height).filter { blob in
             // Taller than lower-case letters (it spans ascenders and descenders), as wide as a
             // cell rather than a stroke (`l`, `|`), and filled.
@@ -27,5 +27,24 @@ struct BlockCursor: PicturePass {
             }
         }
         return image
+    }
+
+    /// The ink of `picture` that stands in columns at least `tall` pixels high: a cursor's
+    /// box whole, without the underline of the row it is on (vim's `cursorline`), which
+    /// would join it to the line number and the cells beside it.
+    static func tallColumns(of picture: GrayImage, atLeast tall: Int) -> [Bool] {
+        var mask = [Bool](repeating: false, count: picture.pixels.count)
+        for x in 0..<picture.width {
+            var y = 0
+            while y < picture.height {
+                guard picture[x, y] < 128 else { y += 1; continue }
+                let top = y
+                while y < picture.height && picture[x, y] < 128 { y += 1 }
+                if y - top >= tall {
+                    for inside in top..<y { mask[inside * picture.width + x] = true }
+                }
+            }
+        }
+        return mask
     }
 }

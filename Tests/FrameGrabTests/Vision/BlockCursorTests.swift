@@ -34,4 +34,14 @@ struct BlockCursorTests {
         #expect(erased[95, 14] == 255, "the cursor is gone")
         #expect(erased[11, 14] == 0 && erased[35, 20] == 0 && erased[60, 14] == 0, "letters stay")
     }
+
+    @Test("A cursor on an underlined row (vim's cursorline) is painted out: the underline running into it is no part of its box")
+    func cursorOnAnUnderlinedRow() {
+        let cursor = BoundingBox(x: 90, y: 4, width: 10, height: 20)
+        let underline = BoundingBox(x: 0, y: 23, width: 120, height: 1)
+        let stroke = BoundingBox(x: 10, y: 4, width: 3, height: 19)
+        let erased = BlockCursor.erased(from: BlockCursorTests.picture([cursor, underline, stroke]), xHeight: 10)
+        #expect(erased[95, 14] == 255, "the cursor is gone")
+        #expect(erased[11, 14] == 0 && erased[40, 23] == 0, "the letter and the underline beside the cursor stay")
+    }
 }
