@@ -14,7 +14,7 @@ struct LetterShapes: CharacterPass {
     func apply(to region: inout ReadRegion) {
         guard region.kind == .code, let grid = region.grid, let picture = region.picture else { return }
         let characters: [[Character]?] = region.rows.map { $0.characters.map(\.value) }
-        let read = Self.corrected(characters, places: Self.places(in: region, grid: grid), cell: grid.cell, xHeight: grid.xHeight,
+        let read = Self.corrected(characters, places: Self.places(in: region, grid: grid, boxed: true), cell: grid.cell, xHeight: grid.xHeight,
                                   picture: picture)
         for (row, values) in read.enumerated() {
             guard let values else { continue }
@@ -43,16 +43,40 @@ struct LetterShapes: CharacterPass {
         var baseline: Double
     }
 
-    /// Where each row's characters stand whose cell is known (nil for a row without a baseline).
-    static func places(in region: ReadRegion, grid: ReadRegion.Grid) -> [[Place]?] {
+    /// Where each row's characters stand whose cell is known (nil for a row without a baseline):
+    /// matched to their ink, or on a row matched whole; with `boxed`, also boxed by OCR in a
+    /// word as wide as its letters' cells. A boxed place can be a pixel off: good enough to
+    /// find cells drawn alike, not to say a cell is drawn unlike any other.
+    static func places(in region: ReadRegion, grid: ReadRegion.Grid, boxed: Bool = false) -> [[Place]?] {
         region.rows.enumerated().map { row, read in
             guard let baseline = read.baseline else { return nil }
-            return read.characters.indices.filter { read.isOnGrid || read.characters[$0].ink != nil }.map { index in
+            return read.characters.indices.compactMap { index in
                 let character = read.characters[index]
-                let center = character.ink?.center ?? grid.origin + Double(character.column ?? 0) * grid.cell
+                let center: Double
+                if let ink = character.ink {
+                    center = ink.center
+                } else if read.isOnGrid {
+                    center = grid.origin + Double(character.column ?? 0) * grid.cell
+                } else if boxed, let column = boxedColumn(of: character, grid: grid) {
+                    center = grid.origin + Double(column) * grid.cell
+                } else {
+                    return nil
+                }
                 return Place(row: row, index: index, center: center, baseline: baseline)
             }
         }
+    }
+
+    /// The column of a character whose share of its word's box is a cell wide and centred on
+    /// one: where ink and OCR's count disagree over the row (glyphs touching in a small font),
+    /// a word OCR boxed cell for cell still shows where each of its letters stands.
+    static func boxedColumn(of character: ReadCharacter, grid: ReadRegion.Grid) -> Int? {
+        let width = Double(character.box.width)
+        guard abs(width - grid.cell) <= 0.2 * grid.cell else { return nil }
+        let middle = Double(character.box.x) + width / 2
+        let column = ((middle - grid.origin) / grid.cell).rounded()
+        guard abs(middle - (grid.origin + column * grid.cell)) <= 0.25 * grid.cell else { return nil }
+        return Int(column)
     }
 
     private static let sampleColumns = 12
@@ -64,6 +88,7 @@ struct LetterShapes: CharacterPass {
                           picture: InkPicture) -> [[Character]?] {
         guard xHeight >= 4, cell >= 4 else { return characters }
         var result = characters
+        var undecided: [(place: Place, others: [Character])] = []
         for group in groups {
             var members: [(place: Place, letter: Character, ink: [Float])] = []
             for case let (rowCharacters?, rowPlaces?) in zip(characters, places) {
@@ -88,10 +113,47 @@ struct LetterShapes: CharacterPass {
                 } else if let (letter, count) = votes.max(by: { $0.value < $1.value }), letter != member.letter,
                           Double(count) >= agreeing * Double(total) {
                     result[member.place.row]?[member.place.index] = letter
+                } else if isBracket(member.letter) {
+                    let others = votes.filter { $0.key != member.letter && isBracket($0.key) && Double($0.value) >= ambiguous * Double(total) }
+                    if !others.isEmpty { undecided.append((member.place, others.keys.sorted())) }
                 }
             }
         }
+        for (place, others) in undecided {
+            guard var row = result[place.row] else { continue }
+            for other in others {
+                var trial = row
+                trial[place.index] = other
+                if unmatched(trial) < unmatched(row) { row = trial }
+            }
+            result[place.row] = row
+        }
         return result
+    }
+
+    /// Brackets OCR takes for one another in a small font (a `(` for a `{`) split the votes of
+    /// the cells drawn like them. Where at least this share of those cells were read as another
+    /// bracket, the ink does not tell them apart, and the bracket the line's others match is taken.
+    static let ambiguous = 1.0 / 3
+
+    private static func isBracket(_ character: Character) -> Bool {
+        PunctuationShapes.closers[character] != nil || PunctuationShapes.closers.values.contains(character)
+    }
+
+    /// How many brackets of `line` match none: closers without their opener just before them,
+    /// and openers left open.
+    static func unmatched(_ line: [Character]) -> Int {
+        let closers = PunctuationShapes.closers
+        var open: [Character] = []
+        var count = 0
+        for character in line {
+            if closers[character] != nil {
+                open.append(character)
+            } else if closers.values.contains(character) {
+                if let last = open.last, closers[last] == character { open.removeLast() } else { count += 1 }
+            }
+        }
+        return count + open.count
     }
 
     /// The ink around a character, sampled on a fixed grid: a cell and a fifth wide (or

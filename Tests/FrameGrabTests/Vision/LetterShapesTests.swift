@@ -8,7 +8,7 @@ struct LetterShapesTests {
     private static let cell = 10
     private static let xHeight = 10.0
 
-    private enum Shape { case footedL, capitalL, asterisk, x }
+    private enum Shape { case footedL, capitalL, asterisk, x, openParen, closeParen, openBrace }
 
     /// Rows of monospace cells drawn dark on white, one row of shapes per row of the picture;
     /// each row's baseline is 40 pixels below the one above.
@@ -36,6 +36,19 @@ struct LetterShapesTests {
                     // Raised spokes round a hub, well above the baseline.
                     fill(left + 4...left + 5, baseline - 15...baseline - 8)
                     fill(left + 1...left + 8, baseline - 12...baseline - 11)
+                case .openParen, .closeParen:
+                    // A stem reaching below the baseline, its ends bent towards the text.
+                    let (stem, ends) = shape == .openParen ? (left + 4, left + 6) : (left + 4, left + 2)
+                    fill(stem...stem + 1, baseline - 14...baseline + 2)
+                    fill(ends...ends + 1, baseline - 16...baseline - 15)
+                    fill(ends...ends + 1, baseline + 3...baseline + 4)
+                case .openBrace:
+                    // Two stems with a point between them, out to the left.
+                    fill(left + 4...left + 5, baseline - 14...baseline - 8)
+                    fill(left + 4...left + 5, baseline - 4...baseline + 2)
+                    fill(left + 1...left + 3, baseline - 7...baseline - 5)
+                    fill(left + 6...left + 8, baseline - 16...baseline - 15)
+                    fill(left + 6...left + 8, baseline + 3...baseline + 4)
                 case .x:
                     // Two strokes crossing on the baseline, an x-height tall.
                     for step in 0...9 {
@@ -104,5 +117,40 @@ struct LetterShapesTests {
     func disagreeing() {
         let rows: [[Shape]] = [[.footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL, .footedL]]
         #expect(read(["lll11111"], drawn: rows) == ["lll11111"])
+    }
+
+    @Test("A ( read as {, where the cells drawn like it were read both ways, is the one its line's brackets match; a brace drawn as one stays")
+    func bracketsTheLineMatches() {
+        let nested: [Shape] = [.openParen, .openParen, .x, .closeParen, .closeParen]
+        let rows: [[Shape]] = [nested, nested, nested, nested, nested, [.openBrace, .x, .openParen, .x]]
+        #expect(read(["({x))", "({x))", "({x))", "({x))", "((x))", "{x(x"], drawn: rows)
+                == ["((x))", "((x))", "((x))", "((x))", "((x))", "{x(x"])
+    }
+
+    @Test("Where the line's brackets match no better either way, a bracket stays as OCR read it")
+    func bracketsTheLineDoesNotTell() {
+        let nested: [Shape] = [.openParen, .openParen, .x, .closeParen, .closeParen]
+        let rows: [[Shape]] = [nested, nested, nested, nested, [.openParen, .x, .openParen, .x]]
+        #expect(read(["({x))", "({x))", "({x))", "((x))", "(x{x"], drawn: rows)
+                == ["((x))", "((x))", "((x))", "((x))", "(x{x"])
+    }
+
+    @Test("Unmatched brackets: closers without their opener, and openers left open")
+    func unmatched() {
+        #expect(LetterShapes.unmatched(Array("((h)")) == 1)
+        #expect(LetterShapes.unmatched(Array("({h)")) == 3)
+        #expect(LetterShapes.unmatched(Array("f(a[0]) {")) == 1)
+    }
+
+    @Test("A character OCR boxed a cell wide stands in the column its box is centred on; a box wider or off the grid places nothing")
+    func boxedColumn() {
+        let grid = ReadRegion.Grid(cell: 7, origin: 10.5, xHeight: 5)
+        func character(x: Int, width: Int) -> ReadCharacter {
+            ReadCharacter(value: "(", box: BoundingBox(x: x, y: 0, width: width, height: 10), confidence: 0.9, spacesBefore: 0)
+        }
+        #expect(LetterShapes.boxedColumn(of: character(x: 35, width: 7), grid: grid) == 4)
+        #expect(LetterShapes.boxedColumn(of: character(x: 35, width: 6), grid: grid) == 4)
+        #expect(LetterShapes.boxedColumn(of: character(x: 35, width: 10), grid: grid) == nil, "two letters' width")
+        #expect(LetterShapes.boxedColumn(of: character(x: 38, width: 7), grid: grid) == nil, "between two columns")
     }
 }
