@@ -118,6 +118,10 @@ struct RepeatedGlyphs: CharacterPass {
             let near = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
                 .filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.nearestReference }.map(\.character)
             let nearest = near.mostCommon
+            // Only a reading more of them share than any other tells: four cells read four ways
+            // (`d`, `f`, `n`, `_`) say nothing.
+            let counts = Dictionary(near.map { ($0, 1) }, uniquingKeysWith: +).values.sorted(by: >)
+            let told = counts.count < 2 || counts[0] > counts[1] ? nearest : nil
             let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).mostCommon
             guard let baseline = region.rows[run.row].baseline else { continue }
             // A shape no letter has, when no cell of the block read as a letter is drawn like it.
@@ -129,7 +133,7 @@ struct RepeatedGlyphs: CharacterPass {
                     ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(run.run, grid: grid, picture: picture)
             }
-            guard let symbol = majority(run) ?? nearest.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
+            guard let symbol = majority(run) ?? told.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
                     ?? (run.bridged ? nil : run.read.mostCommon),
                   // A run OCR read right stays as it was placed.
                   !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])

@@ -263,6 +263,12 @@ struct RepeatedGlyphsTests {
         }
     }
 
+    @Test("Cells drawn like a run but read each a different way (d, f, n and _) tell no symbol: the run stays as read")
+    func referencesThatDisagree() {
+        let region = Self.region(["#", "oooooooo", "o o o o"], readAs: ["#", "WIMPXFIL", "d f n _"])
+        #expect(region.lines[1].text == "WIMPXFIL")
+    }
+
     @Test("A run of letters alike, drawn like no symbol, stays as read")
     func lettersAlike() {
         let region = Self.region(["# note", "oooooooo"], readAs: ["# note", "oooooooo"])
