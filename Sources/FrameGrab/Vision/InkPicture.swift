@@ -5,6 +5,9 @@ struct InkPicture {
     var ground: UInt8
     var polarity: Polarity
     var inkContrast: Int
+    /// Where the block's own ink lies; beyond it is another block's, or a bar's (nano's title
+    /// right above the first row), and counts as ground.
+    var bounds: BoundingBox? = nil
 
     /// How much ink there is at (`x`, `y`), from 0 (ground) to 1 (full ink), between pixels
     /// as between their centres.
@@ -13,6 +16,7 @@ struct InkPicture {
         let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
         func at(_ px: Int, _ py: Int) -> Float {
             guard px >= 0, py >= 0, px < image.width, py < image.height else { return 0 }
+            if let bounds, px < bounds.x || py < bounds.y || px >= bounds.right || py >= bounds.bottom { return 0 }
             let value = Int(image[px, py])
             let distance = polarity == .darkOnLight ? Int(ground) - value : value - Int(ground)
             return min(1, max(0, Float(distance) / Float(max(24, inkContrast))))

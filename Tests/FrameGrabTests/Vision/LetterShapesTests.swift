@@ -153,4 +153,14 @@ struct LetterShapesTests {
         #expect(LetterShapes.boxedColumn(of: character(x: 35, width: 10), grid: grid) == nil, "two letters' width")
         #expect(LetterShapes.boxedColumn(of: character(x: 38, width: 7), grid: grid) == nil, "between two columns")
     }
+
+    @Test("Ink beyond a block's bounds (a bar right above its first row) counts as ground")
+    func inkBeyondTheBlock() {
+        var image = GrayImage(width: 20, height: 20, filledWith: 255)
+        for x in 0..<20 { image[x, 2] = 0; image[x, 10] = 0 }
+        let picture = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255,
+                                 bounds: BoundingBox(x: 0, y: 5, width: 20, height: 15))
+        #expect(picture.ink(atX: 5, y: 10) == 1)
+        #expect(picture.ink(atX: 5, y: 2) == 0)
+    }
 }

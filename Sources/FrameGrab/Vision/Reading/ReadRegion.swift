@@ -36,7 +36,8 @@ struct ReadRegion {
     init(_ read: ReadBlock, image: GrayImage?) {
         self.init(rows: read.rows, block: read.block,
                   picture: image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity,
-                                                  inkContrast: read.block.inkContrast) })
+                                                  inkContrast: read.block.inkContrast,
+                                                  bounds: read.block.box.expanded(by: 1, within: $0.bounds)) })
     }
 
     /// Why the block is no text, for `--debug-layout`: nothing read, no letter or digit (a row
