@@ -33,6 +33,8 @@ struct BackgroundMap {
     /// slide's gradient (a level or two a tile) stays one surface while the edge of a panel
     /// as faint as a person still sees (#eceff4 on #fafafa: 11 levels) parts two.
     private static let panelStep = 4
+    /// Levels off its ground a pixel needs to be ink (`TextBlockFinder.contrast`).
+    static let inkStep = 40
 
     init(_ image: GrayImage, tileSize: Int = 16) {
         self.tileSize = tileSize
@@ -287,9 +289,30 @@ struct BackgroundMap {
                     }
                     if bestDistance != Int.max { break }
                 }
+                // Dense text right under a bar (nano's title, a tab strip) has no flat tile of
+                // its own ground near it, only the bar's, on which most of the tile would be ink:
+                // when half the tile lies on one level (the paper between letters, not a
+                // picture's noise) and most tiles around it share that level, it is the ground.
+                if abs(Int(ground) - Int(tile.mode)) > inkStep, Int(tile.shortestHalf) <= panelStep,
+                   sharesItsLevel(tiles, row: row, column: column, columns: columns, rows: rows) {
+                    ground = tile.mode
+                }
                 result[row * columns + column] = ground
             }
         }
         return result
+    }
+
+    /// Whether most tiles within two of the tile at `row`, `column` have its most common level.
+    private static func sharesItsLevel(_ tiles: [Tile], row: Int, column: Int, columns: Int, rows: Int) -> Bool {
+        let mode = Int(tiles[row * columns + column].mode)
+        var alike = 0, all = 0
+        for r in max(0, row - 2)...min(rows - 1, row + 2) {
+            for c in max(0, column - 2)...min(columns - 1, column + 2) where r != row || c != column {
+                all += 1
+                if abs(Int(tiles[r * columns + c].mode) - mode) <= panelStep { alike += 1 }
+            }
+        }
+        return 2 * alike > all
     }
 }

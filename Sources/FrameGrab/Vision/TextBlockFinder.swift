@@ -6,7 +6,7 @@
 /// light text. Ink blobs are chained into lines, lines into blocks.
 struct TextBlockFinder {
     /// Gray levels between ground and ink for a pixel to count as ink.
-    var contrast = 40
+    var contrast = BackgroundMap.inkStep
     /// The same for dim text, looked for away from the text found with `contrast`.
     var faintContrast = 22
     /// On a grainy ground (film grain, sensor noise, a camera picture's texture) ink also stands

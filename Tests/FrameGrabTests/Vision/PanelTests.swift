@@ -53,6 +53,20 @@ struct PanelTests {
         #expect(map.panel(holding: BoundingBox(x: 170, y: 8, width: 60, height: 14)) != pane)
     }
 
+    @Test("Dense text right under a dark title bar stands on its own white ground, not on the bar's, though no flat white tile is near it")
+    func textUnderATitleBar() {
+        // nano: a black bar across the top, then rows of text (stripes of ink) over the left
+        // 400 pixels; white paper beyond them.
+        var image = Self.picture(ground: 255, panels: [(BoundingBox(x: 0, y: 0, width: 640, height: 37), 0)])
+        for y in 37..<240 where (6..<21).contains(y % 24) {
+            for x in 0..<400 where x % 6 < 3 { image[x, y] = 0 }
+        }
+        let map = BackgroundMap(image)
+        #expect(Array(map.levels(forRow: 8))[10] < 10, "the bar is its own ground")
+        #expect(Array(map.levels(forRow: 52))[10] > 245, "the first row of text, within two tiles of the bar")
+        #expect(Array(map.levels(forRow: 100))[10] > 245)
+    }
+
     /// Blocks of `sources` (each a list of rows with its first row number), all in `panel`.
     static func blocks(_ sources: [(first: Int, rows: [String])], panel: BoundingBox?) -> [ReadBlock] {
         sources.map { source in
