@@ -138,9 +138,10 @@ enum CodeIndenter {
     /// whose ink starts and ends where OCR boxed it, holds as many characters as its ink fills
     /// cells: with one or two more, and one run of a repeated character long enough to give
     /// them back, that run's extra characters are the cells read twice, when the ink agrees.
-    /// Put in the cells, the characters left must not contradict the ink: cells drawn alike hold
-    /// one character, and one character is drawn alike (`7TEAA` over the ink of `7EAA` keeps
-    /// its letters: an `E` would stand in a cell drawn like the `A` beside it).
+    /// Put in the cells, the characters left must agree with the ink (cells drawn alike hold
+    /// one character, and one character is drawn alike) better than the word with the extra
+    /// characters taken anywhere else: `7TEAA` over the ink of `7EAA` keeps its letters, as an
+    /// `E` would stand in a cell drawn like the `A` beside it.
     static func readOnce(_ row: ReadRow, inks: [CharacterInk], cell: Double, origin: Double, xHeight: Double,
                          picture: InkPicture?) -> ReadRow {
         guard let picture, let baseline = inks.map(\.bottom).median else { return row }
@@ -182,12 +183,19 @@ enum CodeIndenter {
                 LetterShapes.samples(at: LetterShapes.Place(row: 0, index: 0, center: center, baseline: Double(baseline)), cell: cell,
                                      xHeight: xHeight, picture: picture, width: 1)
             }
-            let agrees = kept.indices.allSatisfy { i in
-                kept.indices.dropFirst(i + 1).allSatisfy { j in
-                    (LetterShapes.distance(samples[i], samples[j]) <= RepeatedGlyphs.alike) == (kept[i] == kept[j])
+            // The ink agrees with a reading where its cells drawn alike hold one character and
+            // cells drawn unlike different ones; it must agree with this reading better than with
+            // the word missing its extra characters anywhere else (a stray letter OCR added
+            // beside a real `ll`).
+            let alike = samples.map { a in samples.map { b in LetterShapes.distance(a, b) <= RepeatedGlyphs.alike } }
+            func agreement(_ characters: [Character]) -> Int {
+                characters.indices.reduce(0) { count, i in
+                    count + characters.indices.dropFirst(i + 1).filter { j in alike[i][j] == (characters[i] == characters[j]) }.count
                 }
             }
-            guard agrees else { continue }
+            let elsewhere = (0...(text.count - extra)).map { Array(text[..<$0] + text[($0 + extra)...]) }.filter { $0 != kept }
+            let agreeing = agreement(kept)
+            guard elsewhere.allSatisfy({ agreement($0) < agreeing }) else { continue }
             row.characters.removeSubrange((range.lowerBound + run.upperBound - extra)..<(range.lowerBound + run.upperBound))
         }
         return row

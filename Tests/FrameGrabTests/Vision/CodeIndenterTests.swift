@@ -298,6 +298,9 @@ struct CodeIndenterTests {
         #expect(Self.readOnce("7EAA 7EAB", readAs: "7TEAA 7EAB") == "7TEAA 7EAB")
         // Two runs: which was read twice is not known.
         #expect(Self.readOnce("x=a%%b", readAs: "x=aa%%b") == "x=aa%%b")
+        // A cell misread elsewhere in the word (a `*` read as `x`, drawn like the `*` after it)
+        // does not stop it: the ink agrees with this reading better than with any other.
+        #expect(Self.readOnce("${_line%*}*", readAs: "${_lline%x}*") == "${_line%x}*")
         // A word whose ink fills as many cells as it has characters is left alone.
         #expect(Self.readOnce("call all", readAs: "call all") == "call all")
     }
