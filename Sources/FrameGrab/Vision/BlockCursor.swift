@@ -18,6 +18,7 @@ struct BlockCursor: PicturePass {
             let box = blob.box
             return Double(box.height) >= 1.5 * Double(xHeight) && Double(box.width) >= 0.6 * Double(xHeight)
                 && box.width <= box.height && Double(blob.pixelCount) >= solidFill * Double(box.area)
+                && standsAlone(box, in: picture)
         }
         guard !cursors.isEmpty else { return picture }
         var image = picture
@@ -27,6 +28,16 @@ struct BlockCursor: PicturePass {
             }
         }
         return image
+    }
+
+    /// Whether nothing but thin lines (an underline) touches `box` at its sides: the full-height
+    /// cells between the letters of a highlighted band (a search match, a selection) are solid
+    /// too, but the band goes on beside them.
+    static func standsAlone(_ box: BoundingBox, in picture: GrayImage) -> Bool {
+        [box.x - 1, box.right].allSatisfy { x in
+            guard x >= 0, x < picture.width else { return true }
+            return (box.y..<box.bottom).filter { picture[x, $0] < 128 }.count * 5 <= box.height
+        }
     }
 
     /// The ink of `picture` that stands in columns at least `tall` pixels high: a cursor's

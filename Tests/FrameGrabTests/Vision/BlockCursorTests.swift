@@ -44,4 +44,17 @@ struct BlockCursorTests {
         #expect(erased[95, 14] == 255, "the cursor is gone")
         #expect(erased[11, 14] == 0 && erased[40, 23] == 0, "the letter and the underline beside the cursor stay")
     }
+
+    @Test("The solid cells between the letters of a highlighted band (a search match) are no cursor: the band goes on beside them")
+    func highlightedBand() {
+        // A band 100 px wide, as tall as the line, with letters of paper in it, 9 px apart.
+        var image = BlockCursorTests.picture([BoundingBox(x: 10, y: 4, width: 100, height: 20)])
+        for letter in stride(from: 20, to: 100, by: 15) {
+            for y in 8..<20 {
+                for x in letter..<(letter + 6) { image[x, y] = 255 }
+            }
+        }
+        let erased = BlockCursor.erased(from: image, xHeight: 10)
+        #expect(erased[30, 14] == 0 && erased[15, 14] == 0, "the band between and beside the letters stays")
+    }
 }
