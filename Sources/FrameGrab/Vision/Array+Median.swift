@@ -10,4 +10,10 @@ extension Array where Element: Comparable & Hashable {
     var mostCommon: Element? {
         Dictionary(map { ($0, 1) }, uniquingKeysWith: +).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
+
+    /// The element that occurs more often than any other, or nil when empty or tied.
+    var leader: Element? {
+        let counts = Dictionary(map { ($0, 1) }, uniquingKeysWith: +).sorted { $0.value > $1.value }
+        return counts.count < 2 || counts[0].value > counts[1].value ? counts.first?.key : nil
+    }
 }

@@ -83,17 +83,29 @@ struct StrayBraces: CharacterPass {
     /// and none is left open (a bracket stroke not yet told is none). Quotes are not told
     /// apart: a bracket in a string counts too.
     private static func balances(_ characters: [Spelled]) -> Bool {
+        !characters.contains { $0.pending } && Brackets.unmatched(characters.map(\.character)) == 0
+    }
+}
+
+/// Brackets as a line pairs them.
+enum Brackets {
+    static func isBracket(_ character: Character) -> Bool {
+        PunctuationShapes.closers[character] != nil || PunctuationShapes.closers.values.contains(character)
+    }
+
+    /// How many brackets of `line` match none: closers without their opener just before them,
+    /// and openers left open.
+    static func unmatched(_ line: [Character]) -> Int {
         let closers = PunctuationShapes.closers
         var open: [Character] = []
-        for (_, character, pending) in characters {
-            if pending {
-                return false
-            } else if closers[character] != nil {
+        var count = 0
+        for character in line {
+            if closers[character] != nil {
                 open.append(character)
             } else if closers.values.contains(character) {
-                guard let opener = open.popLast(), closers[opener] == character else { return false }
+                if let last = open.last, closers[last] == character { open.removeLast() } else { count += 1 }
             }
         }
-        return open.isEmpty
+        return count + open.count
     }
 }

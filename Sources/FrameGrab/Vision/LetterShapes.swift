@@ -10,7 +10,8 @@
 /// look-alikes are compared: letters that differ by one small stroke (`h` and `n`, `c` and
 /// `e`) and `0` and `O` lie within `alike` of each other in some fonts.
 struct LetterShapes: CharacterPass {
-    /// Every code character whose cell is known: matched to its ink, or on a row matched whole.
+    /// Every code character whose cell is known: matched to its ink, on a row matched whole, or
+    /// boxed by OCR a cell wide.
     func apply(to region: inout ReadRegion) {
         guard region.kind == .code, let grid = region.grid, let picture = region.picture else { return }
         let characters: [[Character]?] = region.rows.map { $0.characters.map(\.value) }
@@ -113,8 +114,8 @@ struct LetterShapes: CharacterPass {
                 } else if let (letter, count) = votes.max(by: { $0.value < $1.value }), letter != member.letter,
                           Double(count) >= agreeing * Double(total) {
                     result[member.place.row]?[member.place.index] = letter
-                } else if isBracket(member.letter) {
-                    let others = votes.filter { $0.key != member.letter && isBracket($0.key) && Double($0.value) >= ambiguous * Double(total) }
+                } else if Brackets.isBracket(member.letter) {
+                    let others = votes.filter { $0.key != member.letter && Brackets.isBracket($0.key) && Double($0.value) >= ambiguous * Double(total) }
                     if !others.isEmpty { undecided.append((member.place, others.keys.sorted())) }
                 }
             }
@@ -124,7 +125,7 @@ struct LetterShapes: CharacterPass {
             for other in others {
                 var trial = row
                 trial[place.index] = other
-                if unmatched(trial) < unmatched(row) { row = trial }
+                if Brackets.unmatched(trial) < Brackets.unmatched(row) { row = trial }
             }
             result[place.row] = row
         }
@@ -135,26 +136,6 @@ struct LetterShapes: CharacterPass {
     /// the cells drawn like them. Where at least this share of those cells were read as another
     /// bracket, the ink does not tell them apart, and the bracket the line's others match is taken.
     static let ambiguous = 1.0 / 3
-
-    private static func isBracket(_ character: Character) -> Bool {
-        PunctuationShapes.closers[character] != nil || PunctuationShapes.closers.values.contains(character)
-    }
-
-    /// How many brackets of `line` match none: closers without their opener just before them,
-    /// and openers left open.
-    static func unmatched(_ line: [Character]) -> Int {
-        let closers = PunctuationShapes.closers
-        var open: [Character] = []
-        var count = 0
-        for character in line {
-            if closers[character] != nil {
-                open.append(character)
-            } else if closers.values.contains(character) {
-                if let last = open.last, closers[last] == character { open.removeLast() } else { count += 1 }
-            }
-        }
-        return count + open.count
-    }
 
     /// The ink around a character, sampled on a fixed grid: a cell and a fifth wide (or
     /// `width` cells), from above the ascenders to below the descenders; scaled to its

@@ -117,16 +117,14 @@ struct RepeatedGlyphs: CharacterPass {
             // OCR saw there (a run of letters alike stays as read).
             let near = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
                 .filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.nearestReference }.map(\.character)
-            let nearest = near.mostCommon
             // Only a reading more of them share than any other tells: four cells read four ways
             // (`d`, `f`, `n`, `_`) say nothing.
-            let counts = Dictionary(near.map { ($0, 1) }, uniquingKeysWith: +).values.sorted(by: >)
-            let told = counts.count < 2 || counts[0] > counts[1] ? nearest : nil
-            let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).mostCommon
+            let told = near.leader
+            let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
             // A shape no letter has, when no cell of the block read as a letter is drawn like it.
             func shape() -> Character? {
-                guard nearest == nil else { return nil }
+                guard near.isEmpty else { return nil }
                 return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.hash(run.run, grid: grid, picture: picture)

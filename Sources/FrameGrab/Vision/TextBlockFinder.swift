@@ -172,17 +172,18 @@ struct TextBlockFinder {
     /// Clears the runs of set pixels longer than `longest` along one row or column of `mask`:
     /// `count` pixels from `start`, `step` apart. Returns them, as offsets from `start`.
     /// A rule broken by something drawn over it (a cursor's cell on an underlined row) is
-    /// one rule: a run longer than `piece` that continues a cleared one, at most `piece`
-    /// from its end, goes with it.
+    /// one rule: a run longer than `piece` that continues a cleared one, at most `piece` from
+    /// its end, goes with it. Glyphs are not measured yet, so `piece` comes from the frame's
+    /// width (20 px at 1080p): a cursor wider than that, in a zoomed font, still breaks it.
     static func clearRuns(in mask: inout UnsafeMutableBufferPointer<Bool>, longerThan longest: Int, from start: Int, count: Int,
-                           step: Int, piecesOver piece: Int? = nil) -> [Range<Int>] {
+                          step: Int, piecesOver piece: Int? = nil) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var index = 0
         while index < count {
             guard mask[start + index * step] else { index += 1; continue }
             let runStart = index
             while index < count && mask[start + index * step] { index += 1 }
-            runs.append(runStart..<index)
+            if piece != nil || index - runStart > longest { runs.append(runStart..<index) }
         }
         var cleared = runs.map { $0.count > longest }
         if let piece, cleared.contains(true) {
@@ -193,10 +194,11 @@ struct TextBlockFinder {
             for run in runs.indices.dropFirst() where continues(run, run - 1) { cleared[run] = true }
             for run in runs.indices.dropLast().reversed() where continues(run, run + 1) { cleared[run] = true }
         }
-        for (run, isCleared) in zip(runs, cleared) where isCleared {
+        let result = zip(runs, cleared).filter(\.1).map(\.0)
+        for run in result {
             for clear in run { mask[start + clear * step] = false }
         }
-        return zip(runs, cleared).filter(\.1).map(\.0)
+        return result
     }
 
     private func isGlyphSized(_ blob: InkBlob, in image: GrayImage) -> Bool {

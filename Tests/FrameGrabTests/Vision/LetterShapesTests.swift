@@ -137,9 +137,9 @@ struct LetterShapesTests {
 
     @Test("Unmatched brackets: closers without their opener, and openers left open")
     func unmatched() {
-        #expect(LetterShapes.unmatched(Array("((h)")) == 1)
-        #expect(LetterShapes.unmatched(Array("({h)")) == 3)
-        #expect(LetterShapes.unmatched(Array("f(a[0]) {")) == 1)
+        #expect(Brackets.unmatched(Array("((h)")) == 1)
+        #expect(Brackets.unmatched(Array("({h)")) == 3)
+        #expect(Brackets.unmatched(Array("f(a[0]) {")) == 1)
     }
 
     @Test("A character OCR boxed a cell wide stands in the column its box is centred on; a box wider or off the grid places nothing")
@@ -162,5 +162,19 @@ struct LetterShapesTests {
                                  bounds: BoundingBox(x: 0, y: 5, width: 20, height: 15))
         #expect(picture.ink(atX: 5, y: 10) == 1)
         #expect(picture.ink(atX: 5, y: 2) == 0)
+    }
+
+    @Test("A region's picture keeps the ink below and beside its block a faint underscore may hold, not a bar above it")
+    func regionInkBounds() throws {
+        let (line, glyphs) = SyntheticLines.line("x = MAX", row: 2)
+        let read = ReadingTests.readBlock([line], glyphs: [glyphs])
+        let box = read.block.box
+        // Light on a dark ground, as the block is.
+        var image = GrayImage(width: 400, height: 200, filledWith: 30)
+        for x in 0..<400 { image[x, box.y - 4] = 255 }                       // a bar above the row
+        for x in box.x..<box.right { image[x, box.bottom + 2] = 255 }        // an underscore layout missed
+        let picture = try #require(ReadRegion(read, image: image).picture)
+        #expect(picture.ink(atX: Double(box.x + 5), y: Double(box.y - 4)) == 0)
+        #expect(picture.ink(atX: Double(box.x + 5), y: Double(box.bottom + 2)) > 0.9)
     }
 }

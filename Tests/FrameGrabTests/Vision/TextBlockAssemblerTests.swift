@@ -397,19 +397,18 @@ struct TextBlockAssemblerTests {
         #expect(block.withMarks([comma, above, far]).lines[0].glyphs == row.glyphs + [comma])
     }
 
-    @Test("A rule broken by a cursor's cell is one rule: the piece beyond the cell is cleared with it; a word's stroke beside a rule stays")
+    @Test("A rule broken by a cursor's cell is one rule: the pieces either side of the cell go with it; a letter's stroke near it, or a long run far from it, stays")
     func ruleBrokenByACursor() {
-        // One pixel row 300 wide: a 60 px piece of underline, a 12 px cursor gap, 200 px of
-        // underline; then, past a wider gap, a letter's 10 px bar.
-        var mask = [Bool](repeating: false, count: 320)
-        for x in 0..<60 { mask[x] = true }
-        for x in 72..<272 { mask[x] = true }
-        for x in 300..<310 { mask[x] = true }
+        // One pixel row: a 10 px stroke 5 px left of a 60 px piece of underline, a 12 px cursor
+        // gap, 200 px of underline, another cursor gap, a 40 px piece; then a 30 px run 28 px on.
+        var mask = [Bool](repeating: false, count: 420)
+        let drawn = [5..<15, 20..<80, 92..<292, 304..<344, 372..<402]
+        for run in drawn { for x in run { mask[x] = true } }
         let cleared = mask.withUnsafeMutableBufferPointer { buffer in
-            TextBlockFinder.clearRuns(in: &buffer, longerThan: 160, from: 0, count: 320, step: 1, piecesOver: 20)
+            TextBlockFinder.clearRuns(in: &buffer, longerThan: 160, from: 0, count: 420, step: 1, piecesOver: 20)
         }
-        #expect(cleared == [0..<60, 72..<272])
-        #expect(mask.firstIndex(of: true) == 300, "only the letter's bar is left")
+        #expect(cleared == [20..<80, 92..<292, 304..<344])
+        #expect(mask.indices.filter { mask[$0] } == Array(5..<15) + Array(372..<402), "the stroke and the far run are left")
         var unbroken = [Bool](repeating: false, count: 320)
         for x in 0..<60 { unbroken[x] = true }
         let none = unbroken.withUnsafeMutableBufferPointer { buffer in

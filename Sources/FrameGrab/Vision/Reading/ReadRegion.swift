@@ -36,8 +36,16 @@ struct ReadRegion {
     init(_ read: ReadBlock, image: GrayImage?) {
         self.init(rows: read.rows, block: read.block,
                   picture: image.map { InkPicture(image: $0, ground: read.block.ground, polarity: read.block.polarity,
-                                                  inkContrast: read.block.inkContrast,
-                                                  bounds: read.block.box.expanded(by: 1, within: $0.bounds)) })
+                                                  inkContrast: read.block.inkContrast, bounds: Self.inkBounds(of: read.block, in: $0)) })
+    }
+
+    /// Where a block's own ink can lie: its box, a pixel around it, and below and beside it as
+    /// far as a faint underscore layout missed may reach (a last row's, a trailing one); not
+    /// above it, where a bar or another block's descenders stand.
+    static func inkBounds(of block: TextBlock, in image: GrayImage) -> BoundingBox {
+        let box = block.box
+        return BoundingBox(left: box.x - block.xHeight, top: box.y - 1, right: box.right + block.xHeight,
+                           bottom: box.bottom + max(1, block.xHeight / 2)).intersection(image.bounds) ?? box
     }
 
     /// Why the block is no text, for `--debug-layout`: nothing read, no letter or digit (a row
