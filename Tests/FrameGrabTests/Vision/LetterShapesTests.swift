@@ -164,17 +164,18 @@ struct LetterShapesTests {
         #expect(picture.ink(atX: 5, y: 2) == 0)
     }
 
-    @Test("A region's picture keeps the ink below and beside its block a faint underscore may hold, not a bar above it")
+    @Test("A region's picture keeps the ink beside its block a faint trailing underscore may hold, not a bar above or below it")
     func regionInkBounds() throws {
         let (line, glyphs) = SyntheticLines.line("x = MAX", row: 2)
         let read = ReadingTests.readBlock([line], glyphs: [glyphs])
         let box = read.block.box
         // Light on a dark ground, as the block is.
         var image = GrayImage(width: 400, height: 200, filledWith: 30)
-        for x in 0..<400 { image[x, box.y - 4] = 255 }                       // a bar above the row
-        for x in box.x..<box.right { image[x, box.bottom + 2] = 255 }        // an underscore layout missed
+        for x in 0..<400 { image[x, box.y - 4] = 255; image[x, box.bottom + 4] = 255 }     // bars above and below the row
+        for x in box.right..<(box.right + 10) { image[x, box.bottom - 1] = 255 }          // an underscore layout missed
         let picture = try #require(ReadRegion(read, image: image).picture)
         #expect(picture.ink(atX: Double(box.x + 5), y: Double(box.y - 4)) == 0)
-        #expect(picture.ink(atX: Double(box.x + 5), y: Double(box.bottom + 2)) > 0.9)
+        #expect(picture.ink(atX: Double(box.x + 5), y: Double(box.bottom + 4)) == 0)
+        #expect(picture.ink(atX: Double(box.right + 5), y: Double(box.bottom - 1)) > 0.9)
     }
 }

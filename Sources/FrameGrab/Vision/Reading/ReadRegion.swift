@@ -39,13 +39,14 @@ struct ReadRegion {
                                                   inkContrast: read.block.inkContrast, bounds: Self.inkBounds(of: read.block, in: $0)) })
     }
 
-    /// Where a block's own ink can lie: its box, a pixel around it, and below and beside it as
-    /// far as a faint underscore layout missed may reach (a last row's, a trailing one); not
-    /// above it, where a bar or another block's descenders stand.
+    /// Where a block's own ink can lie: its box and a pixel around it, and beside it as far as
+    /// a cell past its ends (a faint trailing underscore layout missed). Not further above or
+    /// below: a title bar right above the first row, or an editor's status line a few pixels
+    /// under the last, would make that row's letters look alike, or unlike the rows above.
     static func inkBounds(of block: TextBlock, in image: GrayImage) -> BoundingBox {
         let box = block.box
-        return BoundingBox(left: box.x - block.xHeight, top: box.y - 1, right: box.right + block.xHeight,
-                           bottom: box.bottom + max(1, block.xHeight / 2)).intersection(image.bounds) ?? box
+        return BoundingBox(left: box.x - block.xHeight, top: box.y - 1, right: box.right + block.xHeight, bottom: box.bottom + 1)
+            .intersection(image.bounds) ?? box
     }
 
     /// Why the block is no text, for `--debug-layout`: nothing read, no letter or digit (a row
