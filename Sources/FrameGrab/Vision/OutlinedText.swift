@@ -65,12 +65,21 @@ struct OutlinedText {
         let kept = captions.filter { caption in
             let region = ReadRegion(caption, image: nil)
             return region.notText == nil && region.hasClearRow && caption.rows.contains { $0.words.count >= fewestWords }
+                && !blocks.contains { isScreenText(caption.block.box, in: $0.block) }
         }
         return (kept, blocks.filter { block in
             !kept.contains { caption in
                 (caption.block.box.intersection(block.block.box)?.area ?? 0) * 3 >= block.block.box.area
             }
         })
+    }
+
+    /// Whether `box` lies inside a block of light text found on a dark ground, three times its
+    /// size or more: a piece of a terminal's or an editor's text (its bright line numbers and
+    /// keywords on dark), not a caption over a picture.
+    static func isScreenText(_ box: BoundingBox, in block: TextBlock) -> Bool {
+        block.polarity == .lightOnDark && block.ground <= darkGroundLevel && block.box.area >= 3 * box.area
+            && (box.intersection(block.box)?.area ?? 0) * 10 >= box.area * 9
     }
 
     /// `image` with each of `blocks` painted for reading: the fill of its letters kept (with

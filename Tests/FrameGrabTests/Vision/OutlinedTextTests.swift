@@ -54,4 +54,23 @@ struct OutlinedTextTests {
             #expect(report.regions.map(\.text).joined(separator: "\n").contains("to the wide range of software distributed"), "\(name)")
         }
     }
+
+    @Test("Light letters inside a block of light text on a dark ground (an editor's bright line numbers) are its text, not a caption")
+    func screenText() {
+        let editor = TextBlock(box: BoundingBox(x: 10, y: 10, width: 800, height: 1000), polarity: .lightOnDark, lines: [],
+                               glyphHeight: 20, xHeight: 14, ground: 28, inkContrast: 200)
+        let numbers = BoundingBox(x: 20, y: 250, width: 140, height: 16)
+        #expect(OutlinedText.isScreenText(numbers, in: editor))
+        var slide = editor
+        slide.polarity = .darkOnLight
+        slide.ground = 240
+        #expect(!OutlinedText.isScreenText(numbers, in: slide), "dark text on a light slide")
+        var picture = editor
+        picture.ground = 120
+        #expect(!OutlinedText.isScreenText(numbers, in: picture), "light text on a picture's mid tones")
+        let subtitle = BoundingBox(x: 10, y: 600, width: 700, height: 400)
+        #expect(!OutlinedText.isScreenText(subtitle, in: editor), "a caption a third of the block or more is the caption")
+        let below = BoundingBox(x: 20, y: 1000, width: 140, height: 40)
+        #expect(!OutlinedText.isScreenText(below, in: editor), "reaching out of the block")
+    }
 }
