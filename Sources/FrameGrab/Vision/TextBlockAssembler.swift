@@ -69,15 +69,13 @@ enum TextBlockAssembler {
             func pitch(_ fitting: [(step: Double, rows: Double)]) -> Double {
                 fitting.map(\.step).reduce(0, +) / fitting.map(\.rows).reduce(0, +)
             }
-            if let candidate = steps.first(where: { fitting($0).count == steps.count }) { return pitch(fitting(candidate)) }
+            let candidates = steps.lazy.map(fitting)
+            if let all = candidates.first(where: { $0.count == steps.count }) { return pitch(all) }
             // One odd baseline (a row whose blobs run together below it) puts two steps off the
             // grid: a step found between rows again and again that most steps are whole
             // multiples of is the pitch.
-            if let candidate = steps.first(where: { candidate in
-                let fits = fitting(candidate)
-                return fits.filter { $0.rows == 1 }.count >= 2 && 4 * fits.count >= 3 * steps.count
-            }) {
-                return pitch(fitting(candidate))
+            if let most = candidates.first(where: { $0.filter { $0.rows == 1 }.count >= 2 && 4 * $0.count >= 3 * steps.count }) {
+                return pitch(most)
             }
             return steps[steps.count / 2]
         }

@@ -57,9 +57,9 @@ private extension ReadRow {
     /// Whether layout found the two rows' ink on different rows, not a pixel row shared,
     /// whatever OCR's boxes: its box of a call reaches down into the row of carets under it.
     func standsApart(from other: ReadRow) -> Bool {
-        guard let first = glyphs.first, let otherFirst = other.glyphs.first else { return false }
-        let (ink, otherInk) = (glyphs.dropFirst().reduce(first) { $0.union($1) }, other.glyphs.dropFirst().reduce(otherFirst) { $0.union($1) })
-        return ink.bottom <= otherInk.y || otherInk.bottom <= ink.y
+        guard let top = glyphs.map(\.y).min(), let bottom = glyphs.map(\.bottom).max(),
+              let otherTop = other.glyphs.map(\.y).min(), let otherBottom = other.glyphs.map(\.bottom).max() else { return false }
+        return bottom <= otherTop || otherBottom <= top
     }
 
     /// Whether this row has read `other`'s ink: its box covers `other`'s, a word of it lies
