@@ -49,7 +49,8 @@ enum CodeIndenter {
                 region.rows[index].characters = filled.characters
                 placements.append(Placement(characters: filled.characters.map(\.value),
                                             columns: occupiedColumns(filled.inks, cell: cell, origin: origin),
-                                            inks: inks(of: filled.inks, cell: cell), whole: true))
+                                            inks: inks(of: filled.inks, cell: cell), confidences: filled.characters.map(\.confidence),
+                                            whole: true))
                 continue
             }
             let columns = occupiedColumns(rows[index], cell: cell, origin: origin)
@@ -57,14 +58,22 @@ enum CodeIndenter {
             if lines[index].words.isEmpty || columns.isEmpty {
                 placements.append(nil)
             } else if columns.count == characters.count && wordsStart(lines[index].words, on: rows[index], cell: cell) {
-                placements.append(Placement(characters: characters, columns: columns, inks: inks(of: rows[index], cell: cell), whole: true))
+                placements.append(Placement(characters: characters, columns: columns, inks: inks(of: rows[index], cell: cell),
+                                            confidences: region.rows[index].characters.map(\.confidence), whole: true))
             } else {
                 placements.append(wordPlacement(lines[index].words, row: rows[index], cell: cell, origin: origin))
             }
         }
-        let xHeight = PunctuationShapes.xHeight(placements.compactMap { $0?.characters }, inks: placements.compactMap { $0?.inks })
-        let baselines = PunctuationShapes.baselines(placements.map { $0?.characters ?? [] }, inks: placements.map { $0?.inks ?? [] },
-                                                    tops: lines.map(\.box.y), xHeight: xHeight)
+        // The font is measured on the letters OCR was sure of, where it placed any: a banner's
+        // asterisks read as `wom` or `OIGS` are as low as an x-height, and end above the baseline.
+        let characters = placements.map { $0?.characters ?? [] }
+        let allInks = placements.map { $0?.inks ?? [] }
+        let sureInks = placements.map { placement in
+            placement.map { zip($0.inks, $0.confidences).map { $1 >= ReadRegion.minimumConfidence ? $0 : nil } } ?? []
+        }
+        let measured = sureInks.contains { $0.contains { $0 != nil } } ? sureInks : allInks
+        let xHeight = [measured, allInks].lazy.map { PunctuationShapes.xHeight(characters, inks: $0) }.first { $0 > 0 } ?? 0
+        let baselines = PunctuationShapes.baselines(characters, inks: measured, tops: lines.map(\.box.y), xHeight: xHeight)
         region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
 
         for index in region.rows.indices {
@@ -102,6 +111,8 @@ enum CodeIndenter {
         var characters: [Character]
         var columns: [Int]
         var inks: [CharacterInk?]
+        /// How sure OCR was of the word each character was read in.
+        var confidences: [Double]
         var whole: Bool
     }
 
@@ -114,7 +125,7 @@ enum CodeIndenter {
         // Only a cell of one character is its ink; touching characters give none.
         var inkAt: [Int: CharacterInk] = [:]
         for (column, ink) in zip(columns, inks(of: row, cell: cell)) where ink != nil { inkAt[column] = ink }
-        var placement = Placement(characters: [], columns: [], inks: [], whole: false)
+        var placement = Placement(characters: [], columns: [], inks: [], confidences: [], whole: false)
         var matchedAny = false
         for word in words {
             let text = Array(word.text.filter { !$0.isWhitespace })
@@ -129,6 +140,7 @@ enum CodeIndenter {
             placement.characters += text
             placement.columns += Array(span)
             placement.inks += span.map { matched ? inkAt[$0] : nil }
+            placement.confidences += Array(repeating: word.confidence, count: text.count)
         }
         return matchedAny ? placement : nil
     }

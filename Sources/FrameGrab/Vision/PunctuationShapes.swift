@@ -175,18 +175,20 @@ struct PunctuationShapes: CharacterPass {
             }.sorted()
             return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
         }
-        // The line pitch, from consecutive rows' tops (a blank line makes a double step).
+        // The line pitch, from consecutive rows' tops (a blank line makes a double step) over
+        // the block's whole span (a row's top moves with its ink: a slash, a row of asterisks);
+        // better, where rows show their baselines, from those.
         let steps = zip(tops.dropFirst(), tops).map { Double($0 - $1) }.filter { $0 > 0 }.sorted()
-        guard let smallest = steps.first else { return measured }
+        guard let smallest = steps.first, let first = tops.min(), let last = tops.max() else { return measured }
         let single = steps.filter { $0 < 1.5 * smallest }
-        let pitch = single.reduce(0, +) / Double(single.count)
-        // The pitch between the other rows' baselines, from rows next to each other that show
-        // theirs (rows' tops move with their ascenders, and a row of bars has its own).
+        let span = Double(last - first)
+        let topsPitch = span / max(1, (span / (single.reduce(0, +) / Double(single.count))).rounded())
         let found = measured
+        let pitch = Self.pitch(of: found.compactMap { $0 }, near: topsPitch) ?? topsPitch
+        // The pitch between the other rows' baselines (rows' tops move with their ascenders,
+        // and a row of bars has its own).
         func baselinePitch(without row: Int) -> Double? {
-            let known = found.indices.filter { $0 != row }.compactMap { found[$0] }
-            let gaps = zip(known.dropFirst(), known).map { $0 - $1 }.filter { $0 > 0 }
-            return gaps.min().flatMap { least in gaps.filter { $0 < 1.5 * least }.median }
+            Self.pitch(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: topsPitch)
         }
         for index in found.indices {
             guard let value = found[index], let baselinePitch = baselinePitch(without: index),
@@ -206,6 +208,22 @@ struct PunctuationShapes: CharacterPass {
             let rows = (Double(tops[index] - tops[nearest]) / pitch).rounded()
             return base + rows * pitch
         }
+    }
+
+    /// The pitch of baselines given top to bottom: the smallest gap between them, or a half or
+    /// a third of it (rows that show no baseline leave gaps of two or three), that most gaps
+    /// are a whole number of, measured over each such gap's rows; a lone gap is split into
+    /// the steps of `guess` it holds. Nil without a gap.
+    static func pitch(of baselines: [Double], near guess: Double) -> Double? {
+        let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 > 0 }
+        guard let least = gaps.min() else { return nil }
+        if gaps.count == 1 { return least / min(3, max(1, (least / guess).rounded())) }
+        for parts in 1...3 {
+            let step = least / Double(parts)
+            let whole = gaps.filter { abs($0 / step - ($0 / step).rounded()) <= 0.25 }
+            if 4 * whole.count >= 3 * gaps.count { return whole.map { $0 / ($0 / step).rounded() }.median }
+        }
+        return nil
     }
 
     /// The x-height of a block's text: the median height of letters as tall as an `x`.

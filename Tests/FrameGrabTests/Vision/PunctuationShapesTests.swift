@@ -130,4 +130,27 @@ struct PunctuationShapesTests {
         let low = [letters(bottom: 100), letters(bottom: 130), letters(bottom: 159), letters(bottom: 190), letters(bottom: 220)]
         #expect(PunctuationShapes.baselines(text, inks: low, tops: tops, xHeight: 10) == [100, 130, 159, 190, 220])
     }
+
+    @Test("The pitch of baselines: the smallest gap, or the part of it most gaps are whole numbers of", arguments: [
+        ([100, 130, 160], 30, 30.0, "rows next to each other"),
+        ([100, 160, 220, 250], 30, 30.0, "rows two apart, and one next"),
+        ([317, 359, 464, 485, 548, 611, 632, 716], 11.6, 21.0, "a row cut in two makes the tops' guess a half"),
+        ([100, 160], 30, 30.0, "a lone gap of two rows, by the tops' guess"),
+        ([100, 160], 60, 60.0, "a lone gap of one row"),
+    ] as [([Double], Double, Double, String)])
+    func pitch(baselines: [Double], guess: Double, pitch: Double, comment: String) {
+        #expect(PunctuationShapes.pitch(of: baselines, near: guess) == pitch, "\(comment)")
+    }
+
+    @Test("Rows without a baseline of their own are placed by the pitch of the rows that show one, not by a row cut in two")
+    func baselinesPlacedByBaselinePitch() {
+        // A comment's `/*` cut into two short rows under the first, then a row of asterisks
+        // (no baseline), then rows of letters 21 px apart.
+        func letters(bottom: Int) -> [Ink] { [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 10, bottom: bottom), count: 3) }
+        let text: [[Character]] = [["a", "b", "c"], [], [], ["*", "*", "*"], ["a", "b", "c"], ["a", "b", "c"]]
+        let inks: [[Ink?]] = [letters(bottom: 170), [], [], [Ink](repeating: Ink(left: 0, right: 8, top: 221, bottom: 228), count: 3),
+                              letters(bottom: 254), letters(bottom: 275)]
+        let baselines = PunctuationShapes.baselines(text, inks: inks, tops: [158, 173, 184, 221, 242, 263], xHeight: 10)
+        #expect(baselines[3] == 233)
+    }
 }
