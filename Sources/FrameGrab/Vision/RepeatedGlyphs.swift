@@ -3,7 +3,8 @@
 /// `FRE AH H`). One font draws one character alike: when every cell of such a blob looks like
 /// the first, the blob is one character repeated, one per cell, and which one OCR's own
 /// symbols inside it tell, or else the block's cells read as a symbol and drawn like it, or
-/// the shape of a `^`, a `~`, a `#`, a `*` or a slash.
+/// the shape of a `^`, a `~`, a `#`, a `*` or a slash. A run too short to tell by itself (the
+/// `***` closing each side of a boxed comment) is the symbol of a longer one drawn like it.
 struct RepeatedGlyphs: CharacterPass {
     static let symbols: Set<Character> = ["#", "=", "-", "*", "~", "^", "/", "\\", "+", ".", "_", "<", ">", "|"]
     /// The fewest cells in a row to be a run.
@@ -23,13 +24,15 @@ struct RepeatedGlyphs: CharacterPass {
             LetterShapes.samples(at: LetterShapes.Place(row: 0, index: 0, center: center, baseline: baseline), cell: grid.cell,
                                  xHeight: grid.xHeight, picture: picture, width: 1)
         }
-        // The block's cells whose ink is their own, and what they were read as: a few hundred
-        // taken evenly over the whole block (a banner at the foot of a screen is drawn by the
-        // same font as the code at its head, and its lone `#` is the one that tells).
+        // The block's cells whose ink is their own, and what OCR surely read them as (the stubs
+        // of a boxed comment misread as `wom` tell nothing): a few hundred taken evenly over the
+        // whole block (a banner at the foot of a screen is drawn by the same font as the code at
+        // its head, and its lone `#` is the one that tells).
         let inked: [(row: Int, character: Character, center: Double, baseline: Double)] = region.rows.indices.flatMap { index in
             guard let baseline = region.rows[index].baseline else { return [(Int, Character, Double, Double)]() }
             return region.rows[index].characters.compactMap { character in
-                guard !character.value.isWhitespace, let ink = character.ink else { return nil }
+                guard !character.value.isWhitespace, character.confidence >= ReadRegion.minimumConfidence, let ink = character.ink
+                else { return nil }
                 return (index, character.value, ink.center, baseline)
             }
         }
@@ -38,30 +41,40 @@ struct RepeatedGlyphs: CharacterPass {
             .map { (row: $0.row, center: $0.center, character: $0.character, samples: samples($0.center, $0.baseline)) }
 
         // Every run of cells alike, and the symbols OCR read inside it.
-        typealias Found = (row: Int, run: Run, cells: [[Float]], inside: [Int], read: [Character], bridged: Bool)
+        func drawing(_ run: Run, row: Int) -> Drawing {
+            Drawing(shape: Self.mean(run.centers.map { samples($0, Double(run.bottom)) }),
+                    raised: region.rows[row].baseline.map { $0 - Double(run.bottom) })
+        }
+        typealias Found = (row: Int, run: Run, cells: [[Float]], drawing: Drawing, inside: [Int], inOrder: Bool, read: [Character],
+                           bridged: Bool)
         var found: [Found] = []
         for index in region.rows.indices {
             guard let baseline = region.rows[index].baseline else { continue }
             let row = region.rows[index]
-            for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid).reversed() {
-                let cells = run.centers.map { samples($0, baseline) }
-                let inside = row.characters.indices.filter { position in
-                    let center = Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2
-                    return abs(center - (run.centers[0] + run.centers[run.centers.count - 1]) / 2)
-                        <= (run.centers[run.centers.count - 1] - run.centers[0] + grid.cell) / 2
-                }
-                guard let first = inside.first, let last = inside.last, inside.count == last - first + 1 else { continue }
-                let read = inside.map { row.characters[$0].value }
+            for var run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid).reversed() {
+                var cells = run.centers.map { samples($0, baseline) }
                 // Alike: each cell near the mean of the others, less noisy than any one of them (a
                 // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
+                func unlike(_ cell: Int) -> Bool {
+                    LetterShapes.distance(cells[cell], Self.mean(cells.indices.filter { $0 != cell }.map { cells[$0] })) > Self.alike
+                }
                 // A run read all as one symbol (a rule given back, its count from a guessed cell)
                 // is one already: a dash a pixel thin lands on the pixel grid too unlike itself to show it.
-                let sum = cells.dropFirst().reduce(cells[0]) { zip($0, $1).map { $0 + $1 } }
-                let others = Float(cells.count - 1)
-                guard Set(read).count == 1 && Self.symbols.contains(read[0])
-                    || cells.allSatisfy({ cell in LetterShapes.distance(cell, zip(sum, cell).map { ($0 - $1) / others }) <= Self.alike })
-                else { continue }
-                found.append((index, run, cells, inside, read.filter(Self.symbols.contains), false))
+                func readAsOneSymbol(_ read: [Character]) -> Bool { Set(read).count == 1 && Self.symbols.contains(read[0]) }
+                var over = Self.characters(of: row, over: run, grid: grid)
+                if !(over.map { readAsOneSymbol($0.positions.map { row.characters[$0].value }) } ?? false) {
+                    // A run's end may be another character boxed alike (the `/` opening `/****`): left out.
+                    while cells.count > Self.shortestRun, let end = [0, cells.count - 1].first(where: unlike) {
+                        cells.remove(at: end)
+                        run.centers.remove(at: end)
+                        if end == 0 { run.firstColumn += 1 }
+                    }
+                    over = Self.characters(of: row, over: run, grid: grid)
+                }
+                guard let (inside, inOrder) = over else { continue }
+                let read = inside.map { row.characters[$0].value }
+                guard readAsOneSymbol(read) || !cells.indices.contains(where: unlike) else { continue }
+                found.append((index, run, cells, drawing(run, row: index), inside, inOrder, read.filter(Self.symbols.contains), false))
             }
         }
         // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell
@@ -93,6 +106,7 @@ struct RepeatedGlyphs: CharacterPass {
             joined.run.bottom = max(left.run.bottom, run.run.bottom)
             joined.cells += run.cells
             joined.inside = Array(left.inside[0]...run.inside[run.inside.count - 1])
+            joined.inOrder = left.inOrder && run.inOrder
             joined.read += run.read
             bridged[bridged.count - 1] = joined
         }
@@ -103,7 +117,8 @@ struct RepeatedGlyphs: CharacterPass {
         func majority(_ run: Found) -> Character? {
             run.read.mostCommon.flatMap { symbol in 2 * run.read.filter { $0 == symbol }.count >= run.inside.count ? symbol : nil }
         }
-        let settled = found.compactMap { run in majority(run).map { (character: $0, samples: run.cells[0]) } }
+        var known: [(symbol: Character, drawing: Drawing)] = []
+        let settled = found.compactMap { run in majority(run).map { (character: $0, drawing: run.drawing) } }
         func span(_ run: Found) -> ClosedRange<Double> {
             (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
         }
@@ -120,7 +135,7 @@ struct RepeatedGlyphs: CharacterPass {
             // Only a reading more of them share than any other tells: four cells read four ways
             // (`d`, `f`, `n`, `_`) say nothing.
             let told = near.leader
-            let alike = settled.filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.alike }.map(\.character).leader
+            let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
             // A shape no letter has, when no cell of the block read as a letter is drawn like it.
             func shape() -> Character? {
@@ -131,13 +146,68 @@ struct RepeatedGlyphs: CharacterPass {
                     ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(run.run, grid: grid, picture: picture)
             }
-            guard let symbol = majority(run) ?? told.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
-                    ?? (run.bridged ? nil : run.read.mostCommon),
-                  // A run OCR read right stays as it was placed.
-                  !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])
+            let evidenced = majority(run) ?? told.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
+            // What OCR read there only where it read it in order (words it boxed overlapping
+            // put a character or two out of place).
+            guard let symbol = evidenced ?? (run.bridged || !run.inOrder ? nil : run.read.mostCommon) else { continue }
+            // Shorter runs learn the symbols the ink or a clear reading told.
+            if let evidenced, Self.symbols.contains(evidenced) { known.append((evidenced, run.drawing)) }
+            // A run OCR read right stays as it was placed.
+            guard !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])
             else { continue }
             region.rows[run.row].replaceRun(run.inside[0]...run.inside[run.inside.count - 1], with: symbol, at: run.run, grid: grid)
         }
+        // A run too short to tell by itself (the `***` closing each side of a boxed comment) is
+        // the symbol of a longer run of the block whose cells are drawn like its own.
+        guard !known.isEmpty else { return }
+        for index in region.rows.indices {
+            let row = region.rows[index]
+            for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, shortest: 2).reversed()
+            where run.centers.count < Self.shortestRun {
+                let raised = row.baseline.map { $0 - Double(run.bottom) }
+                let cells = run.centers.map { Drawing(shape: samples($0, Double(run.bottom)), raised: raised) }
+                func drawnLike(_ known: Drawing) -> Bool { cells.allSatisfy { $0.isLike(known, xHeight: grid.xHeight) } }
+                guard let (inside, inOrder) = Self.characters(of: row, over: run, grid: grid), inOrder,
+                      let symbol = known.first(where: { drawnLike($0.drawing) })?.symbol,
+                      !(inside.count == cells.count && inside.allSatisfy { row.characters[$0].value == symbol })
+                else { continue }
+                region.rows[index].replaceRun(inside[0]...inside[inside.count - 1], with: symbol, at: run, grid: grid)
+            }
+        }
+    }
+
+    /// How a run's cells are drawn, to compare with other runs: their mean, placed by their own
+    /// ink (a row of symbols alone shows no baseline, and one guessed a pixel off moves every
+    /// sample), and how far above its row's baseline the ink ends (an `_` and a `-` are one bar).
+    struct Drawing {
+        var shape: [Float]
+        var raised: Double?
+
+        /// Drawn alike and ending at one height, give or take a quarter of an x-height (a
+        /// baseline guessed for a row of symbols alone may be a pixel or two off).
+        func isLike(_ other: Drawing, xHeight: Double) -> Bool {
+            guard LetterShapes.distance(shape, other.shape) <= RepeatedGlyphs.alike else { return false }
+            guard let raised, let otherRaised = other.raised else { return true }
+            return abs(raised - otherRaised) <= max(1.5, xHeight / 4)
+        }
+    }
+
+    /// The positions of `row`'s characters from the first OCR boxed over `run`'s cells to the
+    /// last, and whether all between were boxed there (words boxed overlapping put a character
+    /// or two out of order); nil for none.
+    private static func characters(of row: ReadRow, over run: Run, grid: ReadRegion.Grid) -> (positions: [Int], inOrder: Bool)? {
+        let middle = (run.centers[0] + run.centers[run.centers.count - 1]) / 2
+        let reach = (run.centers[run.centers.count - 1] - run.centers[0] + grid.cell) / 2
+        let over = row.characters.indices.filter { position in
+            abs(Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2 - middle) <= reach
+        }
+        guard let first = over.first, let last = over.last else { return nil }
+        return (Array(first...last), over.count == last - first + 1)
+    }
+
+    /// The cell drawn as the mean of `cells`.
+    private static func mean(_ cells: [[Float]]) -> [Float] {
+        cells.dropFirst().reduce(cells[0]) { zip($0, $1).map { $0 + $1 } }.map { $0 / Float(cells.count) }
     }
 
     /// `^` when most of the run's cells are drawn as one (a cell of a small caret lands on the
@@ -213,25 +283,33 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     /// `*` when most of the run's cells are drawn as spokes from a hub, hanging above the
-    /// baseline: ink at the middle of the glyph, and both above and below it ink on either side
-    /// of the cell's middle, clear of a stem's width (the slanting spokes). A `+` has only its
-    /// stem there, an `=` and a `"` nothing at the middle, a `-` no height; a caret and a tilde
-    /// are told before.
+    /// baseline: one upright spoke at the top of the cell's middle, ink at the middle of the
+    /// glyph, and both above and below it ink on either side of the cell's middle, clear of
+    /// the top spoke's width (the slanting spokes). A small asterisk's arms leave the hub at
+    /// its middle row. An `x` or a `k` has no top spoke, a `+` only its stem below its bar, an
+    /// `=` and a `"` nothing at the middle, a `-` no height; a caret and a tilde are told
+    /// before. Above the baseline by a pixel: a row of asterisks alone shows no baseline, and
+    /// the one it is given may be a pixel off.
     static func asterisk(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = Double(run.bottom - run.top)
-        guard height >= 3, height >= 0.4 * grid.xHeight, baseline - Double(run.bottom) >= 0.2 * grid.xHeight else { return nil }
+        guard height >= 3, height >= 0.4 * grid.xHeight, baseline - Double(run.bottom) >= max(1, 0.1 * grid.xHeight) else { return nil }
         let middle = Double(run.top + run.bottom - 1) / 2
-        let side = 1.5
         let stars = run.centers.filter { center in
-            let columns = pixelColumns(around: center, cell: grid.cell)
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
-            func inked(_ x: Double, _ y: Int) -> Bool { solid(x, Double(y)) }
-            func bothSides(_ y: Int) -> Bool {
-                columns.contains { $0 <= center - side && inked($0, y) } && columns.contains { $0 >= center + side && inked($0, y) }
+            // Each row's inked pixels, by their centres.
+            let inked = (run.top..<run.bottom).map { y in
+                pixelColumns(around: center, cell: grid.cell).filter { solid($0, Double(y)) }.map { $0 + 0.5 }
             }
-            let hub = (run.top..<run.bottom).contains { y in abs(Double(y) - middle) <= 1 && columns.contains { abs($0 - center) <= 1 && inked($0, y) } }
-            return hub && (run.top..<run.bottom).contains { Double($0) < middle && bothSides($0) }
-                && (run.top..<run.bottom).contains { Double($0) > middle && bothSides($0) }
+            guard let top = inked.first(where: { !$0.isEmpty }), let first = top.first, let last = top.last,
+                  last - first + 1 == Double(top.count), abs((first + last) / 2 - center) <= 1 else { return false }
+            // The glyph's own middle, under its top spoke (a glyph lands half a pixel either side
+            // of its cell's); a spoke beside it lies further out than half the stem's width.
+            let axis = (first + last) / 2
+            let side = (last - first + 1) / 2 + 0.5
+            func bothSides(_ row: [Double]) -> Bool { row.contains { $0 <= axis - side } && row.contains { $0 >= axis + side } }
+            let rows = inked.indices.map { (y: Double(run.top + $0), inked: inked[$0]) }
+            let hub = rows.contains { abs($0.y - middle) <= 1 && $0.inked.contains { abs($0 - axis) <= 1 } }
+            return hub && rows.contains { $0.y <= middle && bothSides($0.inked) } && rows.contains { $0.y > middle && bothSides($0.inked) }
         }
         return 2 * stars.count > run.centers.count ? "*" : nil
     }
@@ -285,7 +363,7 @@ struct RepeatedGlyphs: CharacterPass {
         var bottom: Int
     }
 
-    static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid) -> [Run] {
+    static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid, shortest: Int = shortestRun) -> [Run] {
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { $0.cellCenters(cell: grid.cell) }
         // The ink's box in each cell: one character drawn again and again has one box, give or
@@ -298,8 +376,11 @@ struct RepeatedGlyphs: CharacterPass {
         for index in columns.indices {
             let ends = index + 1 == columns.count || columns[index + 1] != columns[index] + 1 || !sameBox(boxes[index + 1], boxes[start])
             guard ends else { continue }
-            if index + 1 - start >= shortestRun {
-                runs.append(Run(firstColumn: columns[start], centers: Array(centers[start...index]),
+            if index + 1 - start >= shortest {
+                // Its first column by where it lies on the grid: counted from the row's start, a letter
+                // drawn in pieces (faint small type) would count as two.
+                let firstColumn = max(0, Int(((centers[start] - grid.origin) / grid.cell).rounded()))
+                runs.append(Run(firstColumn: firstColumn, centers: Array(centers[start...index]),
                                 top: boxes[start...index].map(\.0).min() ?? 0, bottom: boxes[start...index].map(\.1).max() ?? 0))
             }
             start = index + 1

@@ -31,9 +31,11 @@ struct RepeatedGlyphsTests {
     /// `broken` maps a row to the glyphs of it drawn without the top half of one stem (glyph
     /// index: the stem's offset in the cell).
     /// `covered` maps a row to the glyph under a mouse pointer: its ink reaches 4 px above and below.
-    static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:]) -> ReadRegion {
+    /// `unsure` rows were read with a confidence OCR gives misreadings; `cell` is the cell's width.
+    static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:],
+                       unsure: Set<Int> = [], cell: Int = 14) -> ReadRegion {
         // Rows far apart: a character's sampling reaches two x-heights above its baseline.
-        let made = source.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, pitch: 60) }
+        let made = source.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, cell: cell, pitch: 60) }
         var lines = made.map(\.0)
         var glyphs = made.map(\.1)
         for (row, index) in covered {
@@ -52,7 +54,9 @@ struct RepeatedGlyphsTests {
                     }
                 }
             }
-            lines[row].words = zip(lines[row].words, read[row].split(separator: " ")).map { Word(text: String($1), box: $0.box, confidence: 0.9) }
+            lines[row].words = zip(lines[row].words, read[row].split(separator: " ")).map {
+                Word(text: String($1), box: $0.box, confidence: unsure.contains(row) ? 0.2 : 0.9)
+            }
             lines[row].text = read[row]
         }
         let rows = PassTable.rows(lines, glyphs: glyphs)
@@ -68,6 +72,39 @@ struct RepeatedGlyphsTests {
     func banner() {
         let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "HHHHHHHH", "x = 1"])
         #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
+    }
+
+    @Test("A run's end drawn unlike the rest (the `/` opening `/****`) is left out of it")
+    func unlikeEndLeftOut() {
+        let region = Self.region(["# note", "x########", "y = 1"], readAs: ["# note", "xHHHHHHHH", "y = 1"])
+        #expect(region.lines.map(\.text) == ["# note", "x########", "y = 1"])
+    }
+
+    @Test("Cells OCR was unsure of tell nothing of a run drawn like them: its shape does")
+    func unsureReadings() {
+        // A banner and the stubs of a boxed comment, `##` read as `HH`: unsure, their readings
+        // leave the hash's shape to tell.
+        let unsure = Self.region(["ab ##", "########", "ace = 1"], readAs: ["ab HH", "HHHHHHHH", "ace = 1"], unsure: [0, 1], cell: 16)
+        #expect(unsure.lines.map(\.text)[1] == "########")
+        // Read surely as `H`, cells drawn alike are what OCR read.
+        let sure = Self.region(["ab ##", "########", "ace = 1"], readAs: ["ab HH", "HHHHHHHH", "ace = 1"], cell: 16)
+        #expect(sure.lines.map(\.text) == ["ab HH", "HHHHHHHH", "ace = 1"])
+    }
+
+    @Test("A run too short to tell by itself, drawn like a banner, is the banner's symbol; one drawn unlike it stays")
+    func shortRuns() {
+        let region = Self.region(["ab ##", "########", "ace = 1"], readAs: ["ab HH", "########", "ace = 1"])
+        #expect(region.lines.map(\.text) == ["ab ##", "########", "ace = 1"])
+    }
+
+    @Test("Runs drawn alike at other heights are other symbols: an `_` is a `-` lower down")
+    func drawingHeight() {
+        let bar = RepeatedGlyphs.Drawing(shape: [0, 1, 1, 0], raised: 4)
+        #expect(bar.isLike(RepeatedGlyphs.Drawing(shape: [0, 1, 1, 0], raised: 5), xHeight: 8))
+        #expect(!bar.isLike(RepeatedGlyphs.Drawing(shape: [0, 1, 1, 0], raised: -1), xHeight: 8))
+        #expect(!bar.isLike(RepeatedGlyphs.Drawing(shape: [1, 0, 0, 1], raised: 4), xHeight: 8))
+        // A row without a baseline is compared by shape alone.
+        #expect(bar.isLike(RepeatedGlyphs.Drawing(shape: [0, 1, 1, 0], raised: nil), xHeight: 8))
     }
 
     @Test("A rule given back with a count from a guessed cell holds one symbol per cell its ink fills, its cells however unlike")
@@ -231,6 +268,28 @@ struct RepeatedGlyphsTests {
             let drawn = Self.drawn(cell)
             #expect(RepeatedGlyphs.asterisk(drawn.run, baseline: 42, grid: grid, picture: drawn.picture) == nil)
         }
+    }
+
+    @Test("A faint 5-pixel asterisk, its arm tips under half ink, is an asterisk; an x that small is not")
+    func smallAsterisk() {
+        // Measured at 720p: a grey asterisk on a dark teal ground, 9 px cells.
+        let star = [[0, 0, 61, 0, 0], [29, 9, 58, 7, 27], [35, 51, 62, 48, 33], [0, 43, 49, 39, 0], [17, 50, 2, 51, 15]]
+        let x = [[50, 0, 0, 0, 50], [0, 50, 0, 50, 0], [0, 0, 62, 0, 0], [0, 50, 0, 50, 0], [50, 0, 0, 0, 50]]
+        func run(_ cell: [[Int]]) -> (RepeatedGlyphs.Run, InkPicture) {
+            var image = GrayImage(width: 90, height: 30, filledWith: 40)
+            for left in stride(from: 2, to: 90, by: 9) {
+                for (y, row) in cell.enumerated() { for (x, ink) in row.enumerated() { image[left + x, 10 + y] = UInt8(40 + ink) } }
+            }
+            return (RepeatedGlyphs.Run(firstColumn: 0, centers: (0..<10).map { 4.5 + 9 * Double($0) }, top: 10, bottom: 15),
+                    InkPicture(image: image, ground: 40, polarity: .lightOnDark, inkContrast: 62))
+        }
+        let grid = ReadRegion.Grid(cell: 9, origin: 4.5, xHeight: 8)
+        let stars = run(star)
+        #expect(RepeatedGlyphs.asterisk(stars.0, baseline: 21, grid: grid, picture: stars.1) == "*")
+        // Standing on the baseline it is a letter.
+        #expect(RepeatedGlyphs.asterisk(stars.0, baseline: 15, grid: grid, picture: stars.1) == nil)
+        let exes = run(x)
+        #expect(RepeatedGlyphs.asterisk(exes.0, baseline: 21, grid: grid, picture: exes.1) == nil)
     }
 
     @Test("A hash is two bars crossed by two stems reaching past them; an H has one bar, an = no stems, a 0 nothing past its bowl")
