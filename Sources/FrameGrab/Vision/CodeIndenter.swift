@@ -64,16 +64,17 @@ enum CodeIndenter {
                 placements.append(wordPlacement(lines[index].words, row: rows[index], cell: cell, origin: origin))
             }
         }
-        // The font is measured on the letters OCR was sure of, where it placed any: a banner's
+        // The font is measured on the letters OCR was sure of, where they show it: a banner's
         // asterisks read as `wom` or `OIGS` are as low as an x-height, and end above the baseline.
         let characters = placements.map { $0?.characters ?? [] }
         let allInks = placements.map { $0?.inks ?? [] }
         let sureInks = placements.map { placement in
             placement.map { zip($0.inks, $0.confidences).map { $1 >= ReadRegion.minimumConfidence ? $0 : nil } } ?? []
         }
-        let measured = sureInks.contains { $0.contains { $0 != nil } } ? sureInks : allInks
-        let xHeight = [measured, allInks].lazy.map { PunctuationShapes.xHeight(characters, inks: $0) }.first { $0 > 0 } ?? 0
-        let baselines = PunctuationShapes.baselines(characters, inks: measured, tops: lines.map(\.box.y), xHeight: xHeight)
+        let xHeight = [sureInks, allInks].lazy.map { PunctuationShapes.xHeight(characters, inks: $0) }.first { $0 > 0 } ?? 0
+        let sureShowBaselines = zip(characters, sureInks).contains { PunctuationShapes.shownBaseline($0, inks: $1, xHeight: xHeight) != nil }
+        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, tops: lines.map(\.box.y),
+                                                    xHeight: xHeight)
         region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
 
         for index in region.rows.indices {

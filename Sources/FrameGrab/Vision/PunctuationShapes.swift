@@ -168,13 +168,7 @@ struct PunctuationShapes: CharacterPass {
     /// number of pitches away and agreeing, put its baseline (a traceback's `^^^^` read as
     /// `AAAA`): no letter ends above its baseline.
     static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], tops: [Int], xHeight: Double) -> [Double?] {
-        var measured: [Double?] = zip(characters, inks).map { row, rowInks in
-            let bottoms = zip(row, rowInks).compactMap { character, ink -> Int? in
-                guard let ink, onBaseline.contains(character), Double(ink.bottom - ink.top) >= 0.6 * xHeight else { return nil }
-                return ink.bottom
-            }.sorted()
-            return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
-        }
+        var measured: [Double?] = zip(characters, inks).map { shownBaseline($0, inks: $1, xHeight: xHeight) }
         // The line pitch, from consecutive rows' tops (a blank line makes a double step) over
         // the block's whole span (a row's top moves with its ink: a slash, a row of asterisks);
         // better, where rows show their baselines, from those.
@@ -184,7 +178,6 @@ struct PunctuationShapes: CharacterPass {
         let span = Double(last - first)
         let topsPitch = span / max(1, (span / (single.reduce(0, +) / Double(single.count))).rounded())
         let found = measured
-        let pitch = Self.pitch(of: found.compactMap { $0 }, near: topsPitch) ?? topsPitch
         // The pitch between the other rows' baselines (rows' tops move with their ascenders,
         // and a row of bars has its own).
         func baselinePitch(without row: Int) -> Double? {
@@ -201,6 +194,7 @@ struct PunctuationShapes: CharacterPass {
             if abs(fromAbove - fromBelow) <= 1.5, value < (fromAbove + fromBelow) / 2 - max(1.5, xHeight / 6) { measured[index] = nil }
         }
         let measuredRows = measured.indices.filter { measured[$0] != nil }
+        let pitch = Self.pitch(of: measured.compactMap { $0 }, near: topsPitch) ?? topsPitch
         return measured.indices.map { index in
             if let value = measured[index] { return value }
             guard let nearest = measuredRows.min(by: { abs(tops[$0] - tops[index]) < abs(tops[$1] - tops[index]) }),
@@ -210,17 +204,26 @@ struct PunctuationShapes: CharacterPass {
         }
     }
 
-    /// The pitch of baselines given top to bottom: the smallest gap between them, or a half or
-    /// a third of it (rows that show no baseline leave gaps of two or three), that most gaps
-    /// are a whole number of, measured over each such gap's rows; a lone gap is split into
-    /// the steps of `guess` it holds. Nil without a gap.
+    /// Where a row's letters without descenders stand, when two or more of them show it.
+    static func shownBaseline(_ row: [Character], inks: [CharacterInk?], xHeight: Double) -> Double? {
+        let bottoms = zip(row, inks).compactMap { character, ink -> Int? in
+            guard let ink, onBaseline.contains(character), Double(ink.bottom - ink.top) >= 0.6 * xHeight else { return nil }
+            return ink.bottom
+        }.sorted()
+        return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
+    }
+
+    /// The pitch of baselines given top to bottom, about `guess` or larger: the smallest gap
+    /// between them, or the largest part of it (rows that show no baseline leave gaps of
+    /// several) that most gaps are a whole number of, to a pixel a row, measured over each such
+    /// gap's rows; a lone gap is split into the steps of `guess` it holds. Nil without a gap.
     static func pitch(of baselines: [Double], near guess: Double) -> Double? {
         let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 > 0 }
-        guard let least = gaps.min() else { return nil }
-        if gaps.count == 1 { return least / min(3, max(1, (least / guess).rounded())) }
-        for parts in 1...3 {
+        guard let least = gaps.min(), guess > 0 else { return nil }
+        if gaps.count == 1 { return least / max(1, (least / guess).rounded()) }
+        for parts in 1...max(1, Int(least / (0.6 * guess))) {
             let step = least / Double(parts)
-            let whole = gaps.filter { abs($0 / step - ($0 / step).rounded()) <= 0.25 }
+            let whole = gaps.filter { abs($0 / ($0 / step).rounded() - step) <= 1 }
             if 4 * whole.count >= 3 * gaps.count { return whole.map { $0 / ($0 / step).rounded() }.median }
         }
         return nil

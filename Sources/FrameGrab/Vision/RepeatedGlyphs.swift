@@ -167,6 +167,7 @@ struct RepeatedGlyphs: CharacterPass {
                 let raised = row.baseline.map { $0 - Double(run.bottom) }
                 let cells = run.centers.map { Drawing(shape: samples($0, Double(run.bottom)), raised: raised) }
                 func drawnLike(_ known: Drawing) -> Bool { cells.allSatisfy { $0.isLike(known, xHeight: grid.xHeight) } }
+                // The cells tell the count, whatever OCR read there (three stars read as `kk`).
                 guard let (inside, inOrder) = Self.characters(of: row, over: run, grid: grid), inOrder,
                       let symbol = known.first(where: { drawnLike($0.drawing) })?.symbol,
                       !(inside.count == cells.count && inside.allSatisfy { row.characters[$0].value == symbol })
@@ -286,8 +287,9 @@ struct RepeatedGlyphs: CharacterPass {
     /// baseline: one upright spoke at the top of the cell's middle, ink at the middle of the
     /// glyph, and both above and below it ink on either side of the cell's middle, clear of
     /// the top spoke's width (the slanting spokes). A small asterisk's arms leave the hub at
-    /// its middle row. An `x` or a `k` has no top spoke, a `+` only its stem below its bar, an
-    /// `=` and a `"` nothing at the middle, a `-` no height; a caret and a tilde are told
+    /// its middle row; below it the two spokes stand apart, nothing between them. An `x` or a
+    /// `k` has no top spoke, a `+` only its stem below its bar (and a bar two pixels thick
+    /// across its middle has ink between its ends), an `=` and a `"` nothing at the middle, a `-` no height; a caret and a tilde are told
     /// before. Above the baseline by a pixel: a row of asterisks alone shows no baseline, and
     /// the one it is given may be a pixel off.
     static func asterisk(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
@@ -309,7 +311,8 @@ struct RepeatedGlyphs: CharacterPass {
             func bothSides(_ row: [Double]) -> Bool { row.contains { $0 <= axis - side } && row.contains { $0 >= axis + side } }
             let rows = inked.indices.map { (y: Double(run.top + $0), inked: inked[$0]) }
             let hub = rows.contains { abs($0.y - middle) <= 1 && $0.inked.contains { abs($0 - axis) <= 1 } }
-            return hub && rows.contains { $0.y <= middle && bothSides($0.inked) } && rows.contains { $0.y > middle && bothSides($0.inked) }
+            let legs = rows.contains { row in row.y > middle && bothSides(row.inked) && !row.inked.contains { abs($0 - axis) < 1 } }
+            return hub && rows.contains { $0.y <= middle && bothSides($0.inked) } && legs
         }
         return 2 * stars.count > run.centers.count ? "*" : nil
     }
@@ -354,8 +357,8 @@ struct RepeatedGlyphs: CharacterPass {
         return { x, y in picture.ink(atX: x, y: y) >= half }
     }
 
-    /// Runs of ink boxed alike in neighbouring cells, `shortestRun` or more: each cell's
-    /// column and centre.
+    /// Runs of ink boxed alike in neighbouring cells, `shortest` or more: each cell's column
+    /// and centre.
     struct Run {
         var firstColumn: Int
         var centers: [Double]

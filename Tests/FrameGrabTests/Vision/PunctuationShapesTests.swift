@@ -134,6 +134,7 @@ struct PunctuationShapesTests {
     @Test("The pitch of baselines: the smallest gap, or the part of it most gaps are whole numbers of", arguments: [
         ([100, 130, 160], 30, 30.0, "rows next to each other"),
         ([100, 160, 220, 250], 30, 30.0, "rows two apart, and one next"),
+        ([100, 184, 289], 21, 21.0, "rows four and five apart"),
         ([317, 359, 464, 485, 548, 611, 632, 716], 11.6, 21.0, "a row cut in two makes the tops' guess a half"),
         ([100, 160], 30, 30.0, "a lone gap of two rows, by the tops' guess"),
         ([100, 160], 60, 60.0, "a lone gap of one row"),

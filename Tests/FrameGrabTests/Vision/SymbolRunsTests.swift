@@ -91,10 +91,10 @@ struct RepeatedGlyphsTests {
         #expect(sure.lines.map(\.text) == ["ab HH", "HHHHHHHH", "ace = 1"])
     }
 
-    @Test("A run too short to tell by itself, drawn like a banner, is the banner's symbol; one drawn unlike it stays")
+    @Test("A run too short to tell by itself, drawn like a banner, is the banner's symbol, one per cell; letters drawn unlike it stay")
     func shortRuns() {
-        let region = Self.region(["ab ##", "########", "ace = 1"], readAs: ["ab HH", "########", "ace = 1"])
-        #expect(region.lines.map(\.text) == ["ab ##", "########", "ace = 1"])
+        let region = Self.region(["ab ###", "########", "ace = 1"], readAs: ["ab HH", "########", "ace = 1"])
+        #expect(region.lines.map(\.text) == ["ab ###", "########", "ace = 1"])
     }
 
     @Test("Runs drawn alike at other heights are other symbols: an `_` is a `-` lower down")
@@ -240,6 +240,7 @@ struct RepeatedGlyphsTests {
     static let caretCell = ["....++......", "....##......", "...#..#.....", "..#....#....", ".#......#...", "#........#.."]
     static let asteriskCell = [".....##.....", ".##..##..##.", "...######...", "....#..#....", "...#....#...", "..#......#.."]
     static let plusCell = [".....##.....", ".....##.....", ".##########.", ".....##.....", ".....##.....", "............"]
+    static let thickPlusCell = [".....##.....", ".....##.....", ".##########.", ".##########.", ".....##.....", ".....##....."]
     static let hashCell = ["...#....#...", "...#....#...", ".##########.", "...#....#...", "...#....#...", "...#....#...",
                            ".##########.", "...#....#...", "...#....#..."]
     static let letterHCell = ["..#......#..", "..#......#..", "..#......#..", "..##########", "..#......#..", "..#......#..",
@@ -264,7 +265,7 @@ struct RepeatedGlyphsTests {
         let asterisk = Self.drawn(Self.asteriskCell)
         #expect(RepeatedGlyphs.asterisk(asterisk.run, baseline: 42, grid: grid, picture: asterisk.picture) == "*")
         #expect(RepeatedGlyphs.asterisk(asterisk.run, baseline: 36, grid: grid, picture: asterisk.picture) == nil)
-        for cell in [Self.plusCell, Self.caretCell] {
+        for cell in [Self.plusCell, Self.thickPlusCell, Self.caretCell] {
             let drawn = Self.drawn(cell)
             #expect(RepeatedGlyphs.asterisk(drawn.run, baseline: 42, grid: grid, picture: drawn.picture) == nil)
         }
