@@ -336,10 +336,11 @@ enum TextBlockAssembler {
     /// halfway up the x-height of a row on its pitch. An underline, under its row's letters,
     /// stands between rows.
     /// A panel bounds its text: bars inside it, not across it from side to side (a divider),
-    /// are on its grid wherever they start and however many blank rows from the block, as
-    /// long as they stand among the panel's text (of `textRows`, those in the panel), at most
-    /// two rows from a row of it. Without a panel, the bars start in the block's columns (not
-    /// left of its text, where a border would start) at most two rows past its ends.
+    /// are on its grid however many blank rows from the block, as long as they start where the
+    /// block's lines start or stand among the panel's text (of `textRows`, those in the
+    /// panel), at most two rows from a row of it. Without a panel, the bars start in the
+    /// block's columns (not left of its text, where a border would start) at most two rows
+    /// past its ends.
     private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
                                  textRows: [Line]) -> Int? {
         let height = block.lineHeight
@@ -358,8 +359,11 @@ enum TextBlockAssembler {
         let middle = Double(box.y + box.bottom) / 2
         let steps = (middle + xHeight / 2 - first) / pitch
         let rows = (Double(grid.lastBaseline) - first) / pitch
+        // In a panel, starting where the block's lines start is being one of them, however far
+        // below (vim's `~~~~` under a lesson, three blank rows down).
         let amongText = panel == nil ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
-            : textRows.contains { $0.surface.panel == panel && abs(Double($0.box.y + $0.box.bottom) / 2 - middle) <= 2.5 * pitch }
+            : abs(Double(box.x - block.box.x)) <= xHeight / 2
+                || textRows.contains { $0.surface.panel == panel && abs(Double($0.box.y + $0.box.bottom) / 2 - middle) <= 2.5 * pitch }
         guard abs(steps - steps.rounded()) <= 0.25, amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
     }

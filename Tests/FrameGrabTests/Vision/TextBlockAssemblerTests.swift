@@ -329,7 +329,7 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first?.lines.count == 5)
     }
 
-    @Test("In a panel, bars on its grid among its text are a row wherever they start; not a divider across it, nor bars far from its text")
+    @Test("In a panel, bars on its grid among its text, or where its lines start, are a row; not a divider across it, nor bars far from its text")
     func barsInAPanel() {
         // vim's tutor: text indented four columns, then blank rows, a `~~~~` banner from
         // column 0 (the middle of row 6's x-height is at 133), and a heading under it.
@@ -338,6 +338,8 @@ struct TextBlockAssemblerTests {
         let banner = [BoundingBox(x: 21, y: 132, width: 400, height: 3)]
         let divider = [BoundingBox(x: 2, y: 132, width: 996, height: 1)]
         let far = [BoundingBox(x: 21, y: 20 + 12 * 18 + 4, width: 400, height: 3)]
+        // vim's closing `~~~~` three blank rows under the lesson, where its lines start.
+        let farAtStart = [BoundingBox(x: 62, y: 20 + 12 * 18 + 4, width: 400, height: 3)]
         let panel = BoundingBox(x: 0, y: 0, width: 1000, height: 400)
         func rows(_ bars: [BoundingBox], panel: BoundingBox?) -> [[BoundingBox]] {
             TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) },
@@ -347,6 +349,7 @@ struct TextBlockAssemblerTests {
         #expect(!rows(banner, panel: nil).contains(banner))
         #expect(!rows(divider, panel: panel).contains(divider))
         #expect(!rows(far, panel: panel).contains(far))
+        #expect(rows(farAtStart, panel: panel).contains(farAtStart))
     }
 
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
