@@ -231,14 +231,21 @@ struct LiveTextPageTests {
                     let prose = Region(kind: .text, box: BoundingBox(x: 0, y: 0, width: 0, height: 0), polarity: .darkOnLight,
                                        confidence: 0, text: text, lines: [])
                     #expect(selected == (kind == "text" ? LiveTextPage.copiedText(of: prose) : text), "\(selector)")
-                    // The mouse: pressed on the region's first word, let go at the end of its last.
-                    _ = try browser.run("getSelection().removeAllRanges(); document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", [selector])
-                    let ends = try browser.run(Self.firstAndLastWord, [selector]) as? [Double] ?? []
-                    if ends.count == 4 {
+                    // The mouse: pressed on the region's first word, let go at the end of its last. On a
+                    // busy machine the page can still be scrolling when the mouse goes down, so the drag
+                    // is tried again until it selects (ten times at most; once on an idle machine).
+                    let wanted = selected?.trimmingCharacters(in: .whitespacesAndNewlines)
+                    var dragged: String??
+                    for _ in 0..<10 {
+                        _ = try browser.run("getSelection().removeAllRanges(); document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", [selector])
+                        let ends = try browser.run(Self.firstAndLastWord, [selector]) as? [Double] ?? []
+                        guard ends.count == 4 else { break }
                         try browser.drag(from: (Int(ends[0]), Int(ends[1])), to: (Int(ends[2]), Int(ends[3])))
-                        let dragged = try browser.run("return getSelection().toString()") as? String
-                        #expect(dragged == selected?.trimmingCharacters(in: .whitespacesAndNewlines), "drag over \(selector)")
+                        dragged = .some(try browser.run("return getSelection().toString()") as? String)
+                        if dragged == .some(wanted) { break }
+                        usleep(200_000)
                     }
+                    if let dragged { #expect(dragged == wanted, "drag over \(selector)") }
                     // Let go in the space between two words: the selection ends with the first.
                     _ = try browser.run("getSelection().removeAllRanges()")
                     if let gap = try browser.run(Self.wordAndSpaceAfter, [selector]) as? [Any], gap.count == 5,
