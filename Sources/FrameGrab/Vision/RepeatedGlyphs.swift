@@ -55,8 +55,10 @@ struct RepeatedGlyphs: CharacterPass {
                 var cells = run.centers.map { samples($0, baseline) }
                 // Alike: each cell near the mean of the others, less noisy than any one of them (a
                 // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
+                var sum = Self.sum(cells)
                 func unlike(_ cell: Int) -> Bool {
-                    LetterShapes.distance(cells[cell], Self.mean(cells.indices.filter { $0 != cell }.map { cells[$0] })) > Self.alike
+                    let others = Float(cells.count - 1)
+                    return LetterShapes.distance(cells[cell], zip(sum, cells[cell]).map { ($0 - $1) / others }) > Self.alike
                 }
                 // A run read all as one symbol (a rule given back, its count from a guessed cell)
                 // is one already: a dash a pixel thin lands on the pixel grid too unlike itself to show it.
@@ -65,6 +67,7 @@ struct RepeatedGlyphs: CharacterPass {
                 if !(over.map { readAsOneSymbol($0.positions.map { row.characters[$0].value }) } ?? false) {
                     // A run's end may be another character boxed alike (the `/` opening `/****`): left out.
                     while cells.count > Self.shortestRun, let end = [0, cells.count - 1].first(where: unlike) {
+                        sum = zip(sum, cells[end]).map { $0 - $1 }
                         cells.remove(at: end)
                         run.centers.remove(at: end)
                         if end == 0 { run.firstColumn += 1 }
@@ -206,9 +209,13 @@ struct RepeatedGlyphs: CharacterPass {
         return (Array(first...last), over.count == last - first + 1)
     }
 
-    /// The cell drawn as the mean of `cells`.
+    /// The samples of `cells` added up, and their mean: the cell drawn as all of them.
+    private static func sum(_ cells: [[Float]]) -> [Float] {
+        cells.dropFirst().reduce(cells[0]) { zip($0, $1).map { $0 + $1 } }
+    }
+
     private static func mean(_ cells: [[Float]]) -> [Float] {
-        cells.dropFirst().reduce(cells[0]) { zip($0, $1).map { $0 + $1 } }.map { $0 / Float(cells.count) }
+        sum(cells).map { $0 / Float(cells.count) }
     }
 
     /// `^` when most of the run's cells are drawn as one (a cell of a small caret lands on the
