@@ -25,7 +25,7 @@ enum CodeIndenter {
         let cells = glyphs.map { CharacterInk.cells(in: $0) }
         let cell = refinedCellWidth(rows: cells, guess: guess)
         let letterHeight = Double(cells.flatMap { $0.map { $0.bottom - $0.top } }.median ?? 0)
-        let rows = cells.map { joiningQuoteTicks($0, cell: cell, letterHeight: letterHeight) }
+        let rows = cells.map { CharacterInk.joiningPieces($0, cell: cell) }
         // Column 0 is where the leftmost line starts; lines with no words (a numbered empty
         // row of a gutter) have no start.
         let origin = lines.indices.filter { !lines[$0].words.isEmpty }.compactMap { index in
@@ -73,7 +73,7 @@ enum CodeIndenter {
         }
         let xHeight = [sureInks, allInks].lazy.map { PunctuationShapes.xHeight(characters, inks: $0) }.first { $0 > 0 } ?? 0
         let sureShowBaselines = zip(characters, sureInks).contains { PunctuationShapes.shownBaseline($0, inks: $1, xHeight: xHeight) != nil }
-        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, tops: lines.map(\.box.y),
+        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, tops: zip(glyphs, lines).map { $0.map(\.y).min() ?? $1.box.y },
                                                     xHeight: xHeight)
         region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
 
@@ -236,31 +236,6 @@ enum CodeIndenter {
         return true
     }
 
-    /// A `"` is two ticks side by side, high on the line, inside one cell: one character, not
-    /// two. (Two `'` in a row stand a cell apart.) On a row of marks alone (`"""`), where
-    /// nothing shows how high the line reaches, ticks are told by the height of the letters of
-    /// the rest of the text, `letterHeight`.
-    static func joiningQuoteTicks(_ row: [CharacterInk], cell: Double, letterHeight: Double = 0) -> [CharacterInk] {
-        guard row.count >= 2 else { return row }
-        let height = max(Double(row.map { $0.bottom - $0.top }.median ?? 0), letterHeight)
-        let marksAlone = row.allSatisfy { Double($0.bottom - $0.top) <= 0.6 * height }
-        let baseline = Double(row.map(\.bottom).median ?? 0)
-        func isTick(_ ink: CharacterInk) -> Bool {
-            Double(ink.bottom - ink.top) <= 0.6 * height && (marksAlone || Double(ink.bottom) <= baseline - 0.35 * height)
-        }
-        var joined: [CharacterInk] = []
-        for ink in row {
-            if let last = joined.last, isTick(last), last.parts == 1, isTick(ink), Double(ink.right - last.left) <= 0.75 * cell {
-                joined[joined.count - 1] = CharacterInk(left: last.left, right: ink.right, top: min(last.top, ink.top),
-                                                        bottom: max(last.bottom, ink.bottom), parts: 2,
-                                                        tallestPart: max(last.tallestPart, ink.tallestPart))
-            } else {
-                joined.append(ink)
-            }
-        }
-        return joined
-    }
-
     /// Each character's ink in a row of cells: a cell holding one character is its ink; a
     /// cell of several touching characters gives none.
     private static func inks(of row: [CharacterInk], cell: Double) -> [CharacterInk?] {
@@ -294,7 +269,7 @@ enum CodeIndenter {
     static func monospaceFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
         guard let guess = cellWidth(of: lines) else { return nil }
         let cell = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
-        let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: cell) }
+        let rows = glyphs.map { CharacterInk.joiningPieces(CharacterInk.cells(in: $0), cell: cell) }
         var fitting = 0
         var total = 0
         for row in rows {
@@ -320,7 +295,7 @@ enum CodeIndenter {
     static func rowGridFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
         guard let guess = cellWidth(of: lines) else { return nil }
         let step = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
-        let rows = glyphs.map { joiningQuoteTicks(CharacterInk.cells(in: $0), cell: step).map { $0.firstCenter(cell: step) } }
+        let rows = glyphs.map { CharacterInk.joiningPieces(CharacterInk.cells(in: $0), cell: step).map { $0.firstCenter(cell: step) } }
             .filter { $0.count >= 6 }
         let total = rows.reduce(0) { $0 + $1.count }
         guard total >= 16, step > 0 else { return nil }

@@ -26,10 +26,9 @@ struct PunctuationShapes: CharacterPass {
         // A row of double quotes alone (a docstring's `"""`) that OCR read as letters in a
         // number of its own (`init` for three cells) is quotes, one per cell: no letter lives
         // above the x-height alone, and two ticks side by side in a cell are a `"`.
-        let letterHeight = Double(region.rows.flatMap { $0.glyphs.map(\.height) }.median ?? 0)
         for row in region.rows.indices {
             guard let baseline = region.rows[row].baseline, region.rows[row].characters.contains(where: { $0.value != "\"" }),
-                  let run = Self.doubleQuotes(region.rows[row].glyphs, baseline: baseline, grid: grid, letterHeight: letterHeight)
+                  let run = Self.doubleQuotes(region.rows[row].glyphs, baseline: baseline, grid: grid)
             else { continue }
             region.rows[row].replaceRun(region.rows[row].characters.indices.first!...region.rows[row].characters.indices.last!,
                                         with: "\"", at: run, grid: grid)
@@ -38,8 +37,8 @@ struct PunctuationShapes: CharacterPass {
 
     /// The cells of a row of `"` alone, side by side: each two ticks side by side (each as tall
     /// as the cell, where the two bars of an `=` lie one over the other), all above the x-height.
-    static func doubleQuotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid, letterHeight: Double) -> RepeatedGlyphs.Run? {
-        let cells = CodeIndenter.joiningQuoteTicks(CharacterInk.cells(in: glyphs), cell: grid.cell, letterHeight: letterHeight)
+    static func doubleQuotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid) -> RepeatedGlyphs.Run? {
+        let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
         guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 }),
               cells.allSatisfy({ $0.parts == 2 && 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
@@ -94,8 +93,10 @@ struct PunctuationShapes: CharacterPass {
             return .character("`")
         }
         // No letter or digit lives above the x-height alone: ink all up there read as one (a
-        // row of `"""` read as `uuu`) is a quote, two ticks or one.
-        if character.isLetter || character.isNumber, ink.parts <= 2, baseline - Double(ink.bottom) >= 0.6 * xHeight {
+        // row of `"""` read as `uuu`) is a quote, two ticks or one, each as tall as the mark (the
+        // top of a faint `f` is its hook over its bar).
+        if character.isLetter || character.isNumber, ink.parts <= 2, baseline - Double(ink.bottom) >= 0.6 * xHeight,
+           ink.parts == 1 || 10 * ink.tallestPart >= 7 * (ink.bottom - ink.top) {
             return .character(ink.parts == 2 ? "\"" : "'")
         }
         if dotted.contains(character), let mark = twoDots(ink, baseline: baseline, xHeight: xHeight) {

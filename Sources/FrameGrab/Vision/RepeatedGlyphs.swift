@@ -7,6 +7,8 @@
 /// `***` closing each side of a boxed comment) is the symbol of a longer one drawn like it.
 struct RepeatedGlyphs: CharacterPass {
     static let symbols: Set<Character> = ["#", "=", "-", "*", "~", "^", "/", "\\", "+", ".", "_", "<", ">", "|"]
+    /// The symbols drawn as flat bars.
+    static let bars: Set<Character> = ["-", "_", "="]
     /// The fewest cells in a row to be a run.
     static let shortestRun = 4
     /// A run's cells are one character when each lies this close to the others' mean (drawn at one
@@ -131,25 +133,32 @@ struct RepeatedGlyphs: CharacterPass {
             // as `Vs` is outvoted by the `//` read right down the comment; never the cells of a
             // run, whose readings are in question: carets read as `A` say nothing of the next row
             // of carets), a run drawn alike read right, a symbol's shape (OCR reads touching
-            // carets, hashes and asterisks as letters or as nothing), and only then any symbol
-            // OCR saw there (a run of letters alike stays as read).
+            // carets, hashes and asterisks as letters or as nothing; a wave is no bar), and only
+            // then any symbol OCR saw there (a run of letters alike stays as read).
             let near = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
-                .filter { LetterShapes.distance($0.samples, run.cells[0]) <= Self.nearestReference }.map(\.character)
-            // Only a reading more of them share than any other tells: four cells read four ways
-            // (`d`, `f`, `n`, `_`) say nothing.
-            let told = near.leader
+                .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
+                .filter { $0.distance <= Self.nearestReference }
+            // Only a reading that outweighs any other tells: four cells read four ways (`d`, `f`,
+            // `n`, `_`) say nothing. Each counts as far as it is nearer than the limit: in small
+            // faint type a dozen letters lie just inside it, the `#` of the comments right on it.
+            let weights = Dictionary(near.map { ($0.character, Self.nearestReference - $0.distance) }, uniquingKeysWith: +)
+                .sorted { $0.value > $1.value }
+            let told = weights.count < 2 || weights[0].value > weights[1].value ? weights.first?.key : nil
             let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
+            let read = majority(run) ?? told.flatMap { Self.symbols.contains($0) ? $0 : nil } ?? alike
             // A shape no letter has, when no cell of the block read as a letter is drawn like it.
-            func shape() -> Character? {
-                guard near.isEmpty else { return nil }
-                return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
+            // A bar is flat: a small `~` is read as a `-` and lies near the block's `-`; its wave
+            // tells them apart.
+            let readBar = read.map { Self.bars.contains($0) } == true
+            let shape = near.isEmpty || readBar
+                ? Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.hash(run.run, grid: grid, picture: picture)
                     ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(run.run, grid: grid, picture: picture)
-            }
-            let evidenced = majority(run) ?? told.flatMap({ Self.symbols.contains($0) ? $0 : nil }) ?? alike ?? shape()
+                : nil
+            let evidenced = (readBar ? shape : nil) ?? read ?? shape
             // What OCR read there only where it read it in order (words it boxed overlapping
             // put a character or two out of place).
             guard let symbol = evidenced ?? (run.bridged || !run.inOrder ? nil : run.read.mostCommon) else { continue }
@@ -248,24 +257,28 @@ struct RepeatedGlyphs: CharacterPass {
 
     /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink
     /// in half the columns of the cell or more (small type leaves a gap between tildes), its
-    /// middle rising and falling by a pixel and a third of the run's height or more
-    /// (antialiasing flattens a small wave: a 4-pixel `~` rises by 1.5). A `-` and an `=` are
-    /// flat; letters stand on the baseline.
+    /// middle rising and falling by a third of the run's height less a pixel, half a pixel at
+    /// least (antialiasing flattens a small wave: a 4-pixel `~` rises by 1.4, a 2-pixel one by
+    /// 0.7; a `-` or an `=` by 0.2 at most, measured). Letters stand on the baseline.
     static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = run.bottom - run.top
-        guard height >= 3, Double(height) <= 0.6 * grid.xHeight, baseline - Double(run.bottom) >= 0.1 * grid.xHeight,
+        guard height >= 2, Double(height) <= 0.6 * grid.xHeight, baseline - Double(run.bottom) >= 0.1 * grid.xHeight,
               baseline - Double(run.top) <= 1.1 * grid.xHeight else { return nil }
-        let left = run.centers[0] - grid.cell / 2
-        // Each column's middle: the mean of its rows weighted by their ink.
-        var middles: [Double] = []
-        for column in 0..<Int(grid.cell) {
-            let x = left + Double(column) + 0.5
-            let ink = (run.top - 1...run.bottom + 1).map { (y: Double($0), ink: Double(picture.ink(atX: x, y: Double($0)))) }
-            let total = ink.map(\.ink).reduce(0, +)
-            if total >= 0.5 { middles.append(ink.map { $0.y * $0.ink }.reduce(0, +) / total) }
+        // Each column's middle: the mean of its rows weighted by their ink; most cells wave (one
+        // cell of a `-` noisy from compression does not make a run of them tildes).
+        func waves(_ center: Double) -> Bool {
+            let left = center - grid.cell / 2
+            var middles: [Double] = []
+            for column in 0..<Int(grid.cell) {
+                let x = left + Double(column) + 0.5
+                let ink = (run.top - 1...run.bottom + 1).map { (y: Double($0), ink: Double(picture.ink(atX: x, y: Double($0)))) }
+                let total = ink.map(\.ink).reduce(0, +)
+                if total >= 0.5 { middles.append(ink.map { $0.y * $0.ink }.reduce(0, +) / total) }
+            }
+            guard 2 * middles.count >= Int(grid.cell), let low = middles.min(), let high = middles.max() else { return false }
+            return high - low >= max(0.5, Double(height - 1) / 3)
         }
-        guard 2 * middles.count >= Int(grid.cell), let low = middles.min(), let high = middles.max() else { return nil }
-        return high - low >= max(1, Double(height) / 3) ? "~" : nil
+        return 2 * run.centers.filter(waves).count > run.centers.count ? "~" : nil
     }
 
     /// `#` when most of the run's cells are drawn as two bars crossed by two stems: two bands
@@ -374,6 +387,7 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid, shortest: Int = shortestRun) -> [Run] {
+        let inks = CharacterInk.joiningPieces(inks, cell: grid.cell)
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { $0.cellCenters(cell: grid.cell) }
         // The ink's box in each cell: one character drawn again and again has one box, give or

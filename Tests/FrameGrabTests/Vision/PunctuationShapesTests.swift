@@ -91,17 +91,17 @@ struct PunctuationShapesTests {
         let quotes = (0..<3).flatMap { cell in
             [BoundingBox(x: 22 + 10 * cell, y: 22, width: 2, height: 6), BoundingBox(x: 26 + 10 * cell, y: 22, width: 2, height: 6)]
         }
-        let run = try #require(PunctuationShapes.doubleQuotes(quotes, baseline: 40, grid: grid, letterHeight: 14))
+        let run = try #require(PunctuationShapes.doubleQuotes(quotes, baseline: 40, grid: grid))
         #expect(run.centers.count == 3 && run.firstColumn == 0)
         let letters = (0..<3).map { BoundingBox(x: 21 + 10 * $0, y: 30, width: 8, height: 10) }
-        #expect(PunctuationShapes.doubleQuotes(letters, baseline: 40, grid: grid, letterHeight: 14) == nil)
+        #expect(PunctuationShapes.doubleQuotes(letters, baseline: 40, grid: grid) == nil)
         let ticks = (0..<3).map { BoundingBox(x: 24 + 10 * $0, y: 22, width: 2, height: 6) }
-        #expect(PunctuationShapes.doubleQuotes(ticks, baseline: 40, grid: grid, letterHeight: 14) == nil)
+        #expect(PunctuationShapes.doubleQuotes(ticks, baseline: 40, grid: grid) == nil)
         // A rule of `=` standing high on a row found without letters: two bars one over the other.
         let equals = (0..<3).flatMap { cell in
             [BoundingBox(x: 21 + 10 * cell, y: 22, width: 7, height: 1), BoundingBox(x: 21 + 10 * cell, y: 26, width: 7, height: 1)]
         }
-        #expect(PunctuationShapes.doubleQuotes(equals, baseline: 40, grid: grid, letterHeight: 14) == nil)
+        #expect(PunctuationShapes.doubleQuotes(equals, baseline: 40, grid: grid) == nil)
     }
 
     @Test("A row without letters on the baseline takes its baseline from its neighbours")

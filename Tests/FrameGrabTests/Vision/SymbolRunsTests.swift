@@ -224,6 +224,40 @@ struct RepeatedGlyphsTests {
                                      grid: grid, picture: apart) == "~")
     }
 
+    @Test("A small wave two pixels tall, antialiased, is tildes; a bar two pixels thick is not")
+    func smallTilde() {
+        // 10 px cells: each `~` a pixel high over its first half and a pixel low over its second,
+        // its edges half ink (a tilde in small type, its middle rising and falling by 0.7 px).
+        var wave = GrayImage(width: 120, height: 60, filledWith: 255)
+        var dash = GrayImage(width: 120, height: 60, filledWith: 255)
+        for x in 0..<100 where x % 10 < 8 {
+            let high = x % 10 < 4
+            wave[x, high ? 33 : 34] = 0
+            wave[x, high ? 34 : 33] = x % 10 == 0 || x % 10 == 7 ? 128 : 200
+            dash[x, 33] = 0
+            dash[x, 34] = 0
+        }
+        let run = RepeatedGlyphs.Run(firstColumn: 0, centers: (0..<10).map { 5 + 10 * Double($0) }, top: 33, bottom: 35)
+        let grid = ReadRegion.Grid(cell: 10, origin: 5, xHeight: 9)
+        func picture(_ image: GrayImage) -> InkPicture { InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255) }
+        #expect(RepeatedGlyphs.tilde(run, baseline: 39, grid: grid, picture: picture(wave)) == "~")
+        #expect(RepeatedGlyphs.tilde(run, baseline: 39, grid: grid, picture: picture(dash)) == nil)
+    }
+
+    @Test("A `#` so small and faint that its bars are lost, two stems apart in each cell, is one cell: a banner counts its cells")
+    func hashesInPieces() {
+        // League Mono at 13 px: 9 px cells, each `#` two stems 2 px wide, 2 px apart.
+        let stems = (0..<20).flatMap { cell in [BoundingBox(x: 70 + 9 * cell, y: 176, width: 2, height: 9),
+                                                 BoundingBox(x: 74 + 9 * cell, y: 176, width: 2, height: 9)] }
+        let grid = ReadRegion.Grid(cell: 9, origin: 72.5, xHeight: 7)
+        let runs = RepeatedGlyphs.runs(in: CharacterInk.cells(in: stems), grid: grid)
+        #expect(runs.count == 1)
+        #expect(runs.first?.centers.count == 20)
+        // Two narrow characters a cell apart stay two.
+        #expect(CharacterInk.joiningPieces(CharacterInk.cells(in: [BoundingBox(x: 73, y: 176, width: 2, height: 9),
+                                                                   BoundingBox(x: 82, y: 176, width: 2, height: 9)]), cell: 9).count == 2)
+    }
+
     /// Ten 12 px cells each drawn as `cell` (rows from y 30 down: `#` full ink, `+` a pale
     /// antialiased edge under half ink), and the run over them.
     static func drawn(_ cell: [String]) -> (run: RepeatedGlyphs.Run, picture: InkPicture) {
