@@ -340,7 +340,7 @@ enum TextBlockAssembler {
     /// block's lines start or stand among the panel's text (of `textRows`, those in the
     /// panel), at most two rows from a row of it. Without a panel, the bars start in the
     /// block's columns (not left of its text, where a border would start) at most two rows
-    /// past its ends.
+    /// past its ends, or, a run cells wide inside its columns, among text over them.
     private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
                                  textRows: [Line]) -> Int? {
         let height = block.lineHeight
@@ -360,10 +360,18 @@ enum TextBlockAssembler {
         let steps = (middle + xHeight / 2 - first) / pitch
         let rows = (Double(grid.lastBaseline) - first) / pitch
         // In a panel, starting where the block's lines start is being one of them, however far
-        // below (vim's `~~~~` under a lesson, three blank rows down).
-        let amongText = panel == nil ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
-            : abs(Double(box.x - block.box.x)) <= xHeight / 2
-                || textRows.contains { $0.surface.panel == panel && abs(Double($0.box.y + $0.box.bottom) / 2 - middle) <= 2.5 * pitch }
+        // below (vim's `~~~~` under a lesson, three blank rows down). Without one, a run of bars
+        // (cells wide, not a stray stroke) within the block's columns that stands among text on
+        // its ground is as much its row as bars next to it (less's `~~~~` over a lesson's
+        // centred title, the lesson further down).
+        let nearText = textRows.contains { row in
+            row.surface.panel == panel && sameSurface(row.surface.level, block.ground) && row.box.x < box.right && row.box.right > box.x
+                && abs(Double(row.box.y + row.box.bottom) / 2 - middle) <= 2.5 * pitch
+        }
+        let amongText = panel == nil
+            ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
+                || nearText && Double(box.width) >= 2 * height && Double(box.right) <= Double(block.box.right) + height / 2
+            : abs(Double(box.x - block.box.x)) <= xHeight / 2 || nearText
         guard abs(steps - steps.rounded()) <= 0.25, amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
     }
@@ -453,6 +461,20 @@ enum TextBlockAssembler {
         return alike >= 3 && 3 * alike >= 2 * line.blobs.count
     }
 
+    /// Whether `line` is a banner of one mark: a run of marks cells wide (not one `*` in
+    /// pieces), no gap between them wider than a mark (a dim comment's low bits of letters
+    /// leave gaps, and wider ones between words).
+    private static func isBanner(_ line: Line, lineHeight: Double) -> Bool {
+        guard Double(line.box.width) >= 2 * lineHeight, isRunOfMarks(line, lineHeight: lineHeight),
+              let width = line.blobs.map(\.width).median else { return false }
+        var reach = line.box.x
+        for blob in line.blobs.sorted(by: { $0.x < $1.x }) {
+            if blob.x - reach > width { return false }
+            reach = max(reach, blob.right)
+        }
+        return true
+    }
+
     /// How many rows `blocks` cover: pieces of one line count once.
     private static func rowCount(_ blocks: [Block]) -> Int {
         var rows: [BoundingBox] = []
@@ -468,7 +490,11 @@ enum TextBlockAssembler {
     private static func keepRhythm(_ upper: Block, _ lower: Block, rowsBetween: Int = 0) -> Bool {
         guard lower.box.y > upper.box.bottom, withinColumns(lower.box, of: upper),
               sameSurface(upper.ground, lower.ground) else { return false }
-        if let lowerSize = lower.xHeight, let upperSize = upper.xHeight {
+        // A banner of marks alone (a closing `=====`) shows no size of its own.
+        let marksAlone = [(lower, upper), (upper, lower)].contains { block, other in
+            block.lines.allSatisfy { isBanner($0, lineHeight: other.lineHeight) }
+        }
+        if !marksAlone, let lowerSize = lower.xHeight, let upperSize = upper.xHeight {
             let sizeRatio = lowerSize / max(upperSize, 1)
             guard sizeRatio >= 0.7, sizeRatio <= 1.4 else { return false }
         }
@@ -608,14 +634,18 @@ enum TextBlockAssembler {
         a.surface.panel == b.surface.panel
     }
 
-    /// Whether `blobs` are a row of dots alone (pytest's `.........`): three or more specks of
-    /// one size, about as wide as tall, on one level, too small to be a line of their own
-    /// (bigger dots make a line tall enough to be measured like others).
+    /// Whether `blobs` are a row of dots alone (pytest's `.........`, or small asterisks whose
+    /// hubs fell under the threshold): three or more specks of one size, on one level, side by
+    /// side (the spokes of one faint `*` overlap), too small to be a line of their own (bigger
+    /// ones make a line tall enough to be measured like others). Not twice as wide as tall:
+    /// those are dashes, and go with the bars.
     static func isDotRow(_ blobs: [BoundingBox]) -> Bool {
         guard blobs.count >= 3, let first = blobs.first, first.height <= 4 else { return false }
+        let sorted = blobs.sorted { $0.x < $1.x }
         return blobs.allSatisfy { dot in
-            abs(dot.width - dot.height) <= 1 && abs(dot.height - first.height) <= 1 && abs(dot.bottom - first.bottom) <= 1
-        }
+            dot.width + 1 >= dot.height && dot.width <= max(dot.height + 1, 2 * dot.height - 1) && abs(dot.width - first.width) <= 1 && abs(dot.height - first.height) <= 1
+                && abs(dot.bottom - first.bottom) <= 1
+        } && zip(sorted, sorted.dropFirst()).allSatisfy { $1.x > $0.right }
     }
 
 

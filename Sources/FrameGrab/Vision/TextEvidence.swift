@@ -65,6 +65,8 @@ enum TextEvidence {
     /// of several cells).
     static let rowsAway = 2.5
     static let columnsAway = 8.0
+    /// The widest pitch of lines, in letter heights.
+    static let widestPitch = 2.8
     /// The tallest row beside text, in its letter heights: a taller one is something else.
     static let tallestRow = 2.5
     /// How much taller than a text row's tallest letters the tallest mark of a row along its
@@ -121,21 +123,23 @@ enum TextEvidence {
         let others = rows.indices.filter { textRows[$0] == nil }.sorted { boxes[$0].y < boxes[$1].y }
         let tops = others.map { boxes[$0].y }
         let tallestOther = others.map { boxes[$0].height }.max() ?? 0
-        let isDots = rows.map(TextBlockAssembler.isDotRow)
+        let isDots = rows.map { TextBlockAssembler.isDotRow($0) || isRunOfOneMark($0) }
 
         let leaning = sources
         while let (text, band, source) = sources.popLast() {
             let away = Int(rowsAway * Double(source.letterHeight))
-            // The rows within two `away`s of the band: beside it, or along its baseline.
-            var position = firstIndex(in: tops, notBelow: band.y - 2 * away - tallestOther)
-            while position < others.count, tops[position] <= band.bottom + 2 * away {
+            let twoLines = Int(2 * widestPitch * Double(source.letterHeight))
+            // The rows within two lines of the band: beside it, or along its baseline.
+            var position = firstIndex(in: tops, notBelow: band.y - twoLines - tallestOther)
+            while position < others.count, tops[position] <= band.bottom + twoLines {
                 let index = others[position]
                 position += 1
                 let other = boxes[index], dots = isDots[index]
                 // A row of dots is as low as a period: it stands where a row's baseline would,
-                // so it is measured baseline to baseline, a line or two away.
+                // so it is measured baseline to baseline, a line or two away; so is a row of
+                // another mark as low (`=====` under a blank line).
                 let near = dots
-                    ? max(other.bottom - band.bottom, band.y - other.y) <= 2 * away
+                    ? max(other.bottom - band.bottom, band.y - other.y) <= twoLines
                     : Double(other.height) <= tallestRow * Double(source.letterHeight)
                         && max(other.y - band.bottom, band.y - other.bottom) <= away
                 let inColumns = other.x <= source.right && other.right >= source.left
@@ -176,6 +180,13 @@ enum TextEvidence {
             guard let text = textRows[index] else { return rows[index] }
             return rows[index].filter { Double($0.height) <= tallestRow * Double(text.letterHeight) }
         }
+    }
+
+    /// Whether `row` is one mark drawn over and over (the bars of `=====`, small `*`): four
+    /// marks or more, all of one size, no taller than the lowest letter.
+    static func isRunOfOneMark(_ row: [BoundingBox]) -> Bool {
+        guard row.count >= 4, let first = row.first, first.height < smallestLetter + 1 else { return false }
+        return row.allSatisfy { abs($0.width - first.width) <= 1 && abs($0.height - first.height) <= 1 }
     }
 
     /// What the letters of `row` show when the row is evidence of text (see the type's summary);

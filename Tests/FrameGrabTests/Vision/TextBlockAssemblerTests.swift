@@ -352,6 +352,46 @@ struct TextBlockAssemblerTests {
         #expect(rows(farAtStart, panel: panel).contains(farAtStart))
     }
 
+    @Test("A closing `=====` one blank line under the text, a row of marks too low to show a size, is the text's last row")
+    func closingRuleAfterBlankLine() {
+        // vim's help: `====` bars 2 px thick, two a cell, under a blank line.
+        let rule = (0..<30).flatMap { [InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 20 + 4 * 18 + 4, width: 8, height: 2), pixelCount: 16),
+                                       InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 20 + 4 * 18 + 7, width: 8, height: 2), pixelCount: 16)] }
+        let chains = [Self.chain("To compile Vim with Perl interface,", row: 0), Self.chain("be installed before you compile Vim.", row: 1),
+                      Self.chain("with Perl 5.003_05 and later.", row: 2), rule]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 4)
+    }
+
+    @Test("Small asterisks whose hubs fell under the threshold, apart, are a row of marks; the overlapping spokes of one are not")
+    func smallMarksRow() {
+        let stars = (0..<20).map { BoundingBox(x: 21 + $0 * 8, y: 40, width: 6, height: 4) }
+        #expect(TextBlockAssembler.isDotRow(stars))
+        let spokes = [BoundingBox(x: 21, y: 40, width: 3, height: 3), BoundingBox(x: 23, y: 40, width: 3, height: 3),
+                      BoundingBox(x: 25, y: 40, width: 3, height: 3)]
+        #expect(!TextBlockAssembler.isDotRow(spokes))
+        // Dashes, twice as wide as tall, go with the bars.
+        #expect(!TextBlockAssembler.isDotRow((0..<20).map { BoundingBox(x: 21 + $0 * 8, y: 40, width: 6, height: 2) }))
+    }
+
+    @Test("Without a panel, a banner of bars on the code's grid among its text, within its columns, is its row, however far from the block")
+    func barsAmongTextWithoutPanel() {
+        // less on a tutor: `~~~~` over a centred lesson title, the lesson's text four rows further down.
+        let chains = [Self.chain("Lesson 2.5: USING A COUNT", row: 1, column: 17),
+                      Self.chain("  In combination with the delete operator and a motion", row: 4),
+                      Self.chain("  insert a count before the motion to delete more:", row: 5),
+                      Self.chain("  ---> Here is a line with ABC DE to delete", row: 6)]
+        let banner = [BoundingBox(x: 41, y: 20 + 10 - 5, width: 520, height: 3)]
+        let stroke = [BoundingBox(x: 41, y: 20 + 10 - 5, width: 8, height: 2)]
+        func rows(_ bars: [BoundingBox]) -> [[BoundingBox]] {
+            TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) }).flatMap(\.lines).map(\.glyphs)
+        }
+        #expect(rows(banner).contains(banner))
+        // A stray stroke is no run of symbols.
+        #expect(!rows(stroke).contains(stroke))
+    }
+
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
     func dashesUnderHeading() {
         let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 95, width: 7, height: 2), pixelCount: 14) }
