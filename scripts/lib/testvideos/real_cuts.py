@@ -69,10 +69,13 @@ def split_module(name):
     if name == "reading-fonts":
         from .splits import reading_fonts
         return reading_fonts
-    die(f"no split {name!r} (real, real-sealed, reading, reading-sealed or reading-fonts)")
+    if name == "reading-fonts2":
+        from .splits import reading_fonts2
+        return reading_fonts2
+    die(f"no split {name!r} (real, real-sealed, reading, reading-sealed, reading-fonts or reading-fonts2)")
 
 
-SPLIT_NAMES = ("real", "real-sealed", "reading", "reading-sealed", "reading-fonts")
+SPLIT_NAMES = ("real", "real-sealed", "reading", "reading-sealed", "reading-fonts", "reading-fonts2")
 
 
 # Real files ---------------------------------------------------------------------------------
