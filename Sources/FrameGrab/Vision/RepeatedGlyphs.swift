@@ -155,6 +155,7 @@ struct RepeatedGlyphs: CharacterPass {
                 ? Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.hash(run.run, grid: grid, picture: picture)
+                    ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(run.run, grid: grid, picture: picture)
                 : nil
@@ -301,6 +302,29 @@ struct RepeatedGlyphs: CharacterPass {
             return crossesStems(0..<firstBar) && crossesStems(firstEnd..<secondBar) && crossesStems((lastBar + 1)..<rows.count)
         }
         return 2 * hashes.count > run.centers.count ? "#" : nil
+    }
+
+    /// `=` when most of the run's cells are drawn as two bars across the cell and nothing else,
+    /// above the baseline: the ink of each row of the cell added up, two bands of rows near the
+    /// most inked one, a row all but clear between them, and beside the bands only their pale
+    /// antialiased edges. A `#` has stems crossing its bars, a `-` one bar, an `E` a stem; an
+    /// `_` stands on the baseline.
+    static func equals(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        guard baseline - Double(run.bottom) >= 0.1 * grid.xHeight else { return nil }
+        let equals = run.centers.filter { center in
+            let columns = pixelColumns(around: center, cell: grid.cell)
+            let sums = (run.top - 1...run.bottom).map { y in columns.map { Double(picture.ink(atX: $0, y: Double(y))) }.reduce(0, +) }
+            guard let peak = sums.max(), peak > 0 else { return false }
+            let isBar = sums.map { $0 >= 0.5 * peak }
+            let isClear = sums.map { $0 <= 0.15 * peak }
+            let bars = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
+            guard bars.count == 2, let firstEnd = isBar[bars[0]...].firstIndex(of: false),
+                  (firstEnd..<bars[1]).contains(where: { isClear[$0] }) else { return false }
+            return sums.indices.allSatisfy { row in
+                isBar[row] || isClear[row] || (row > 0 && isBar[row - 1]) || (row + 1 < sums.count && isBar[row + 1])
+            }
+        }
+        return 2 * equals.count > run.centers.count ? "=" : nil
     }
 
     /// `*` when most of the run's cells are drawn as spokes from a hub, hanging above the

@@ -338,6 +338,20 @@ struct RepeatedGlyphsTests {
         }
     }
 
+    @Test("An equals sign is two bars across the cell, clear between, over the baseline, its lower bar paler; a hash, an H, a plus, a dash and an underscore are not")
+    func equalsShape() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        // vim's `====` in Inconsolata: the lower bar spread over three rows, its edges pale.
+        let equals = Self.drawn(["++++++++++..", "##########..", "............", "............", "++++++++++..", "##########..", "++++++++++.."])
+        #expect(RepeatedGlyphs.equals(equals.run, baseline: 42, grid: grid, picture: equals.picture) == "=")
+        for cell in [Self.hashCell, Self.letterHCell, Self.plusCell, ["##########.."]] {
+            let drawn = Self.drawn(cell)
+            #expect(RepeatedGlyphs.equals(drawn.run, baseline: 42, grid: grid, picture: drawn.picture) == nil)
+        }
+        // On the baseline: two underscores' rows, not an equals sign.
+        #expect(RepeatedGlyphs.equals(equals.run, baseline: 37, grid: grid, picture: equals.picture) == nil)
+    }
+
     @Test("A slash is one narrow stroke leaning across its cell, taller than the x-height; stems stand upright, an x has two strokes")
     func slashShape() {
         let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 10)
