@@ -138,12 +138,7 @@ struct RepeatedGlyphs: CharacterPass {
             let near = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
                 .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
                 .filter { $0.distance <= Self.nearestReference }
-            // Only a reading that outweighs any other tells: four cells read four ways (`d`, `f`,
-            // `n`, `_`) say nothing. Each counts as far as it is nearer than the limit: in small
-            // faint type a dozen letters lie just inside it, the `#` of the comments right on it.
-            let weights = Dictionary(near.map { ($0.character, Self.nearestReference - $0.distance) }, uniquingKeysWith: +)
-                .sorted { $0.value > $1.value }
-            let told = weights.count < 2 || weights[0].value > weights[1].value ? weights.first?.key : nil
+            let told = Self.vote(of: near)
             let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
             let read = majority(run) ?? told.flatMap { Self.symbols.contains($0) ? $0 : nil } ?? alike
@@ -188,6 +183,17 @@ struct RepeatedGlyphs: CharacterPass {
                 region.rows[index].replaceRun(inside[0]...inside[inside.count - 1], with: symbol, at: run, grid: grid)
             }
         }
+    }
+
+    /// What the block's cells drawn near a run (each within `nearestReference` of it) were read
+    /// as, when one reading outweighs any other: four cells read four ways (`d`, `f`, `n`, `_`)
+    /// say nothing. Each counts by the square of how far it is nearer than the limit: in small
+    /// faint type a dozen letters (or three `$` read as `S`) lie just inside it, and the `#` of
+    /// the comments well inside.
+    static func vote(of near: [(character: Character, distance: Float)]) -> Character? {
+        let weights = Dictionary(near.map { ($0.character, (nearestReference - $0.distance) * (nearestReference - $0.distance)) },
+                                 uniquingKeysWith: +).sorted { $0.value > $1.value }
+        return weights.count < 2 || weights[0].value > weights[1].value ? weights.first?.key : nil
     }
 
     /// How a run's cells are drawn, to compare with other runs: their mean, placed by their own

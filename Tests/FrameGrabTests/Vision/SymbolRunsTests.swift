@@ -224,6 +224,15 @@ struct RepeatedGlyphsTests {
                                      grid: grid, picture: apart) == "~")
     }
 
+    @Test("The cells drawn near a run vote by how near they are: one `#` well inside the limit outweighs three `$` read as `S` and a dozen letters at its edge")
+    func referencesVoteByNearness() {
+        let edge = (0..<12).map { (character: Character(["e", "a", "s"][$0 % 3]), distance: Float(0.28)) }
+        #expect(RepeatedGlyphs.vote(of: [("#", 0.17), ("S", 0.25), ("S", 0.25), ("S", 0.26)]) == "#")
+        #expect(RepeatedGlyphs.vote(of: [("#", 0.03)] + edge) == "#")
+        // Four cells read four ways, as near: no reading tells.
+        #expect(RepeatedGlyphs.vote(of: [("d", 0.1), ("f", 0.1), ("n", 0.1), ("_", 0.1)]) == nil)
+    }
+
     @Test("A small wave two pixels tall, antialiased, is tildes; a bar two pixels thick is not")
     func smallTilde() {
         // 10 px cells: each `~` a pixel high over its first half and a pixel low over its second,
