@@ -73,8 +73,9 @@ enum CodeIndenter {
         }
         let xHeight = [sureInks, allInks].lazy.map { PunctuationShapes.xHeight(characters, inks: $0) }.first { $0 > 0 } ?? 0
         let sureShowBaselines = zip(characters, sureInks).contains { PunctuationShapes.shownBaseline($0, inks: $1, xHeight: xHeight) != nil }
-        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, tops: zip(glyphs, lines).map { $0.map(\.y).min() ?? $1.box.y },
-                                                    xHeight: xHeight)
+        // Rows' tops from their ink (OCR boxes a lone `_` of a row of `~~~~` low).
+        let tops = zip(glyphs, lines).map { $0.map(\.y).min() ?? $1.box.y }
+        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, tops: tops, xHeight: xHeight)
         region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
 
         for index in region.rows.indices {

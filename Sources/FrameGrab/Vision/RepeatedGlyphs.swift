@@ -146,15 +146,16 @@ struct RepeatedGlyphs: CharacterPass {
             // A bar is flat: a small `~` is read as a `-` and lies near the block's `-`; its wave
             // tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
-            let shape = near.isEmpty || readBar
-                ? Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
+            func shape() -> Character? {
+                guard near.isEmpty || readBar else { return nil }
+                return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.hash(run.run, grid: grid, picture: picture)
                     ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(run.run, grid: grid, picture: picture)
-                : nil
-            let evidenced = (readBar ? shape : nil) ?? read ?? shape
+            }
+            let evidenced = (readBar ? shape() : nil) ?? read ?? shape()
             // What OCR read there only where it read it in order (words it boxed overlapping
             // put a character or two out of place).
             guard let symbol = evidenced ?? (run.bridged || !run.inOrder ? nil : run.read.mostCommon) else { continue }
@@ -191,8 +192,10 @@ struct RepeatedGlyphs: CharacterPass {
     /// faint type a dozen letters (or three `$` read as `S`) lie just inside it, and the `#` of
     /// the comments well inside.
     static func vote(of near: [(character: Character, distance: Float)]) -> Character? {
-        let weights = Dictionary(near.map { ($0.character, (nearestReference - $0.distance) * (nearestReference - $0.distance)) },
-                                 uniquingKeysWith: +).sorted { $0.value > $1.value }
+        let weights = Dictionary(near.map { reference in
+            let inside = nearestReference - reference.distance
+            return (reference.character, inside * inside)
+        }, uniquingKeysWith: +).sorted { $0.value > $1.value }
         return weights.count < 2 || weights[0].value > weights[1].value ? weights.first?.key : nil
     }
 

@@ -641,10 +641,11 @@ enum TextBlockAssembler {
     /// those are dashes, and go with the bars.
     static func isDotRow(_ blobs: [BoundingBox]) -> Bool {
         guard blobs.count >= 3, let first = blobs.first, first.height <= 4 else { return false }
+        // Square give or take a pixel, or up to twice as wide as tall less a pixel.
+        func isSpeck(_ dot: BoundingBox) -> Bool { dot.width + 1 >= dot.height && dot.width <= max(dot.height + 1, 2 * dot.height - 1) }
         let sorted = blobs.sorted { $0.x < $1.x }
         return blobs.allSatisfy { dot in
-            dot.width + 1 >= dot.height && dot.width <= max(dot.height + 1, 2 * dot.height - 1) && abs(dot.width - first.width) <= 1 && abs(dot.height - first.height) <= 1
-                && abs(dot.bottom - first.bottom) <= 1
+            isSpeck(dot) && abs(dot.width - first.width) <= 1 && abs(dot.height - first.height) <= 1 && abs(dot.bottom - first.bottom) <= 1
         } && zip(sorted, sorted.dropFirst()).allSatisfy { $1.x > $0.right }
     }
 

@@ -65,7 +65,7 @@ enum TextEvidence {
     /// of several cells).
     static let rowsAway = 2.5
     static let columnsAway = 8.0
-    /// The widest pitch of lines, in letter heights.
+    /// The widest pitch of lines, in letter heights (measured up to 2.7), with a little room.
     static let widestPitch = 2.8
     /// The tallest row beside text, in its letter heights: a taller one is something else.
     static let tallestRow = 2.5
@@ -185,7 +185,7 @@ enum TextEvidence {
     /// Whether `row` is one mark drawn over and over (the bars of `=====`, small `*`): four
     /// marks or more, all of one size, no taller than the lowest letter.
     static func isRunOfOneMark(_ row: [BoundingBox]) -> Bool {
-        guard row.count >= 4, let first = row.first, first.height < smallestLetter + 1 else { return false }
+        guard row.count >= 4, let first = row.first, first.height <= smallestLetter else { return false }
         return row.allSatisfy { abs($0.width - first.width) <= 1 && abs($0.height - first.height) <= 1 }
     }
 

@@ -33,36 +33,36 @@ def slide(layout, palette, font, size, *pools, **kwargs):
     return CutSlide(layout, palette, font, size, pools, **kwargs)
 
 
+def banner_slides(kinds, styles):
+    """A slide of each banner kind, each in its (layout, palette, font, size)."""
+    return tuple(slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(kinds, styles))
+
+
 KINDS = ("banner-hash", "banner-equals", "banner-dash", "banner-star", "banner-slash", "banner-tilde")
 SLIDE_CLIPS = [
-    CutClip("reading-fonts-banners-a-1080p.mp4", 1920, 1080, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(KINDS, (
+    CutClip("reading-fonts-banners-a-1080p.mp4", 1920, 1080, banner_slides(KINDS, (
             ("full", "solarized-dark", "rf-fira-code", 20), ("beside", "slide-light", "rf-hack", 18),
             ("full", "light-ide", "rf-cousine", 22), ("full", "slide-dark", "rf-go-mono", 20),
-            ("above", "dark-modern", "rf-noto-mono", 18), ("full", "slide-light", "rf-fantasque", 22))))),
-    CutClip("reading-fonts-banners-b-1080p.mp4", 1920, 1080, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(KINDS, (
+            ("above", "dark-modern", "rf-noto-mono", 18), ("full", "slide-light", "rf-fantasque", 22)))),
+    CutClip("reading-fonts-banners-b-1080p.mp4", 1920, 1080, banner_slides(KINDS, (
             ("above", "light-ide", "rf-go-mono", 18), ("full", "dark-modern", "rf-fantasque", 20),
             ("beside", "solarized-light", "rf-anonymous-pro", 20), ("full", "slide-light", "rf-cousine", 18),
-            ("full", "slide-dark", "rf-fira-code", 22), ("full", "solarized-dark", "rf-hack", 16))))),
-    CutClip("reading-fonts-banners-720p.mp4", 1280, 720, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(KINDS, (
+            ("full", "slide-dark", "rf-fira-code", 22), ("full", "solarized-dark", "rf-hack", 16)))),
+    CutClip("reading-fonts-banners-720p.mp4", 1280, 720, banner_slides(KINDS, (
             ("full", "slide-light", "rf-noto-mono", 13), ("full", "dark-modern", "rf-go-mono", 14),
             ("full", "light-ide", "rf-fira-code", 14), ("full", "solarized-dark", "rf-cousine", 15),
-            ("above", "slide-light", "rf-hack", 13), ("full", "slide-dark", "rf-anonymous-pro", 15))))),
+            ("above", "slide-light", "rf-hack", 13), ("full", "slide-dark", "rf-anonymous-pro", 15)))),
 ]
 
 SLIDE_CLIPS += [
-    CutClip("reading-fonts-banners-c-1080p.mp4", 1920, 1080, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(("banner-hash", "banner-equals", "banner-dash", "banner-star", "banner-tilde", "banner-dash"), (
+    CutClip("reading-fonts-banners-c-1080p.mp4", 1920, 1080, banner_slides(("banner-hash", "banner-equals", "banner-dash", "banner-star", "banner-tilde", "banner-dash"), (
             ("camera", "dark-modern", "rf-anonymous-pro", 24), ("beside-right", "solarized-light", "rf-noto-mono", 20),
             ("full", "slide-dark", "rf-fantasque", 26), ("camera", "light-ide", "rf-go-mono", 22),
-            ("full", "solarized-light", "rf-cousine", 24), ("above", "dark-modern", "rf-fira-code", 24))))),
-    CutClip("reading-fonts-banners-d-900p.mp4", 1600, 900, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(("banner-tilde", "banner-star", "banner-dash", "banner-equals", "banner-hash", "banner-star"), (
+            ("full", "solarized-light", "rf-cousine", 24), ("above", "dark-modern", "rf-fira-code", 24)))),
+    CutClip("reading-fonts-banners-d-900p.mp4", 1600, 900, banner_slides(("banner-tilde", "banner-star", "banner-dash", "banner-equals", "banner-hash", "banner-star"), (
             ("full", "light-ide", "rf-hack", 17), ("full", "solarized-dark", "rf-noto-mono", 16),
             ("above", "slide-dark", "rf-go-mono", 18), ("full", "slide-light", "rf-anonymous-pro", 18),
-            ("full", "dark-modern", "rf-cousine", 16), ("beside", "solarized-light", "rf-fantasque", 17))))),
+            ("full", "dark-modern", "rf-cousine", 16), ("beside", "solarized-light", "rf-fantasque", 17)))),
 ]
 
 TERMINAL_CLIPS = [

@@ -5,40 +5,31 @@ mononoki, PT Mono, Hermit, League Mono, Agave, IBM 3270, Courier Prime Code), in
 720p to 1080p. A third dev split: look at it and tune against it. The reading split's pools and
 tracebacks, drawn with another seed.
 """
-from ..model import CutClip, CutSlide, TerminalClip, TerminalCut, XtermStyle
-from .reading import POOLS, DIRECTORIES, TRACEBACKS  # noqa: F401
+from ..model import CutClip, TerminalClip, TerminalCut, XtermStyle
+from .reading import POOLS, DIRECTORIES, TRACEBACKS  # noqa: F401  (the pools this split cuts from)
+from .reading_fonts import KINDS, banner_slides
 
 NAME = "reading-fonts2"
 SEED = 90417
 SEALED = False
 
-
-def slide(layout, palette, font, size, *pools, **kwargs):
-    return CutSlide(layout, palette, font, size, pools, **kwargs)
-
-
-KINDS = ("banner-hash", "banner-equals", "banner-dash", "banner-star", "banner-slash", "banner-tilde")
 SLIDE_CLIPS = [
-    CutClip("reading-fonts2-banners-a-1080p.mp4", 1920, 1080, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(KINDS, (
+    CutClip("reading-fonts2-banners-a-1080p.mp4", 1920, 1080, banner_slides(KINDS, (
             ("full", "dracula", "inconsolata", 22), ("beside", "one-light", "mononoki", 18),
             ("full", "gruvbox-light", "pt-mono", 20), ("full", "nord", "hermit", 18),
-            ("above", "monokai", "league-mono", 18), ("full", "sepia", "courier-prime-code", 22))))),
-    CutClip("reading-fonts2-banners-b-1080p.mp4", 1920, 1080, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(KINDS[:4] + ("banner-hash", "banner-tilde"), (
+            ("above", "monokai", "league-mono", 18), ("full", "sepia", "courier-prime-code", 22)))),
+    CutClip("reading-fonts2-banners-b-1080p.mp4", 1920, 1080, banner_slides(KINDS[:4] + ("banner-hash", "banner-tilde"), (
             ("above", "horizon", "mononoki", 18), ("full", "github-light", "inconsolata", 20),
             ("beside", "everforest-light", "pt-mono", 18), ("full", "ayu-light", "agave", 20),
-            ("full", "tokyo-night", "ibm-3270", 22), ("full", "latte", "hermit", 16))))),
-    CutClip("reading-fonts2-banners-720p.mp4", 1280, 720, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(KINDS[:4] + ("banner-star", "banner-tilde"), (
+            ("full", "tokyo-night", "ibm-3270", 22), ("full", "latte", "hermit", 16)))),
+    CutClip("reading-fonts2-banners-720p.mp4", 1280, 720, banner_slides(KINDS[:4] + ("banner-star", "banner-tilde"), (
             ("full", "one-light", "league-mono", 13), ("full", "monokai", "pt-mono", 14),
             ("full", "gruvbox-dark", "inconsolata", 15), ("full", "quiet-light", "mononoki", 14),
-            ("above", "night-owl", "hermit", 13), ("full", "oceanic-next", "agave", 15))))),
-    CutClip("reading-fonts2-banners-c-900p.mp4", 1600, 900, tuple(
-        slide(layout, palette, font, size, kind) for kind, (layout, palette, font, size) in zip(("banner-tilde", "banner-star", "banner-dash", "banner-equals", "banner-hash", "banner-slash"), (
+            ("above", "night-owl", "hermit", 13), ("full", "oceanic-next", "agave", 15)))),
+    CutClip("reading-fonts2-banners-c-900p.mp4", 1600, 900, banner_slides(("banner-tilde", "banner-star", "banner-dash", "banner-equals", "banner-hash", "banner-slash"), (
             ("full", "nord", "pt-mono", 17), ("camera", "one-dark", "inconsolata", 18),
             ("above", "papercolor-light", "courier-prime-code", 18), ("full", "kanagawa", "mononoki", 16),
-            ("full", "xcode-light", "league-mono", 16), ("beside", "palenight", "agave", 18))))),
+            ("full", "xcode-light", "league-mono", 16), ("beside", "palenight", "agave", 18)))),
 ]
 TERMINAL_CLIPS = [
     TerminalClip("reading-fonts2-traceback-900p.mp4", XtermStyle((1600, 900), ("Cousine", 13), (10, 21),
