@@ -41,26 +41,35 @@ struct FramesWithoutTextTests {
         Frame("grain only: flat gray with film grain", source: "color=gray:s=\(size),noise=alls=20:allf=t+u:all_seed=20"),
         Frame("grain only: strong grain on dark gray", source: "color=0x303030:s=\(size),noise=alls=40:allf=t+u:all_seed=40"),
         Frame("grain only, as a video's frame", source: "color=gray:s=\(size),noise=alls=40:allf=t+u:all_seed=41", encoded: true),
-        // Soft gradients, texture at two scales (random fields blurred), two objects with edges,
-        // lens blur and sensor grain: what a camera picture is made of.
-        Frame("a camera-like picture", ffmpeg: [
-            "-f", "lavfi", "-i", "gradients=s=\(size):n=5:seed=7",
-            "-f", "lavfi", "-i", "nullsrc=s=480x270,geq=lum='random(1)*255':cb=128:cr=128,gblur=sigma=3,scale=\(size):flags=bicubic",
-            "-f", "lavfi", "-i", "nullsrc=s=\(size),geq=lum='random(2)*255':cb=128:cr=128,gblur=sigma=1.2",
-            "-filter_complex", "[0][1]blend=all_mode=overlay:all_opacity=0.7[a];[a][2]blend=all_mode=softlight:all_opacity=0.5,"
-                + "drawbox=x=1200:y=300:w=400:h=500:color=0x402010@0.8:t=fill,drawbox=x=300:y=600:w=600:h=200:color=0xd0c0a0@0.6:t=fill,"
-                + "gblur=sigma=1.5,noise=alls=6:allf=t:all_seed=6",
-        ]),
+        Frame("a camera-like picture", ffmpeg: cameraLike(gradients: gradients(size))),
         Frame("testsrc2", source: "testsrc2=s=\(size)"),
         Frame("smptebars", source: "smptebars=s=\(size)"),
         Frame("smptehdbars", source: "smptehdbars=s=\(size)"),
         Frame("pal75bars", source: "pal75bars=s=\(size)"),
         Frame("rgbtestsrc", source: "rgbtestsrc=s=\(size)"),
-        // gradients and cellauto draw from a random seed unless given one.
-        Frame("gradients", source: "gradients=s=\(size):seed=1"),
+        Frame("gradients", source: gradients(size)),
         Frame("mandelbrot", source: "mandelbrot=s=\(size)"),
+        // cellauto draws from a random seed unless given one.
         Frame("cellauto", source: "cellauto=s=\(size):seed=1"),
     ]
+
+    /// ffmpeg's `gradients` source at `size`, the same on every run: it places its gradients
+    /// by its seed, but picks its colours by a seed of its own unless they are given (ffmpeg
+    /// 5.1's default colours are `random`).
+    static func gradients(_ size: String) -> String {
+        "gradients=s=\(size):n=5:seed=7:c0=0x2a4f7a:c1=0xd9b98a:c2=0x6a8a4a:c3=0x8a3a2a:c4=0xc8c8d0"
+    }
+
+    /// What a camera picture is made of: `gradients` under texture at two scales (random
+    /// fields blurred), two objects with edges, lens blur and sensor grain.
+    static func cameraLike(gradients: String) -> [String] {
+        ["-f", "lavfi", "-i", gradients,
+         "-f", "lavfi", "-i", "nullsrc=s=480x270,geq=lum='random(1)*255':cb=128:cr=128,gblur=sigma=3,scale=\(size):flags=bicubic",
+         "-f", "lavfi", "-i", "nullsrc=s=\(size),geq=lum='random(2)*255':cb=128:cr=128,gblur=sigma=1.2",
+         "-filter_complex", "[0]format=yuv420p[g];[g][1]blend=all_mode=overlay:all_opacity=0.7[a];[a][2]blend=all_mode=softlight:all_opacity=0.5,"
+             + "drawbox=x=1200:y=300:w=400:h=500:color=0x402010@0.8:t=fill,drawbox=x=300:y=600:w=600:h=200:color=0xd0c0a0@0.6:t=fill,"
+             + "gblur=sigma=1.5,noise=alls=6:allf=t:all_seed=6"]
+    }
 
     static func read(_ path: String) throws -> FrameReport {
         var options = FrameGrabber.Options()

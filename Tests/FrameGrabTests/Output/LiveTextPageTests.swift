@@ -101,7 +101,7 @@ struct LiveTextPageTests {
         // what a camera's picture in a video is made of (as in FramesWithoutTextTests).
         let grainy = scratch.path("camera.mp4")
         try Scratch.ffmpeg([
-            "-f", "lavfi", "-i", "gradients=s=1280x720:n=5:seed=7",
+            "-f", "lavfi", "-i", FramesWithoutTextTests.gradients("1280x720"),
             "-f", "lavfi", "-i", "nullsrc=s=320x180,geq=lum='random(1)*255':cb=128:cr=128,gblur=sigma=3,scale=1280x720:flags=bicubic",
             "-f", "lavfi", "-i", "nullsrc=s=1280x720,geq=lum='random(2)*255':cb=128:cr=128,gblur=sigma=1.2",
             "-filter_complex", "[0][1]blend=all_mode=overlay:all_opacity=0.7[a];[a][2]blend=all_mode=softlight:all_opacity=0.5,"
