@@ -95,7 +95,7 @@ struct TextBlockFinder {
             return (level, image.inkContrast(in: row, ground: level, polarity: polarity))
         }, panel: background.panel(holding:), beside: anchors).map { block in
             measured(block.withMarks(marks), in: image)
-        }
+        }.filter { !isEdgeOfSurface($0, in: image, threshold: threshold) }
     }
 
     // MARK: Ink
@@ -108,6 +108,29 @@ struct TextBlockFinder {
         block.ground = image.commonLevel(around: block.box, margin: block.glyphHeight / 2)
         block.inkContrast = image.inkContrast(in: block.box, ground: block.ground, polarity: block.polarity)
         return block
+    }
+
+    /// Whether a block of one row is the ink side of an edge between two surfaces rather than
+    /// letters: the picture steps from ink to ground at the row's bottom, and goes on stepping
+    /// there beyond both its ends (texture above a box's edge, cut into marks that all end on
+    /// it), by at least half the ink's contrast and half the threshold it was found with. Text
+    /// is drawn on one ground: beside a row, above and below its baseline are the same level.
+    private func isEdgeOfSurface(_ block: TextBlock, in image: GrayImage, threshold: Int) -> Bool {
+        guard block.lines.count == 1 else { return false }
+        let box = block.box, height = max(4, box.height)
+        let band = max(2, height / 2)
+        func stepsAtBottom(left: Int, right: Int) -> Bool? {
+            let left = max(0, left), right = min(image.width, right)
+            guard right - left >= height, box.bottom - band >= 0, box.bottom + band <= image.height else { return nil }
+            let above = Int(image.commonLevel(around: BoundingBox(left: left, top: box.bottom - band, right: right, bottom: box.bottom), margin: 0))
+            let below = Int(image.commonLevel(around: BoundingBox(left: left, top: box.bottom, right: right, bottom: box.bottom + band), margin: 0))
+            let step = block.polarity == .darkOnLight ? below - above : above - below
+            return 2 * step >= max(threshold, block.inkContrast)
+        }
+        // A letter's space away from the row's ends, two letters wide.
+        let sides = [stepsAtBottom(left: box.x - 3 * height, right: box.x - height),
+                     stepsAtBottom(left: box.right + height, right: box.right + 3 * height)].compactMap { $0 }
+        return !sides.isEmpty && sides.allSatisfy { $0 }
     }
 
     private func inkMask(_ image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int) -> [Bool] {

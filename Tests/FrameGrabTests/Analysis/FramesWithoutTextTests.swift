@@ -42,6 +42,11 @@ struct FramesWithoutTextTests {
         Frame("grain only: strong grain on dark gray", source: "color=0x303030:s=\(size),noise=alls=40:allf=t+u:all_seed=40"),
         Frame("grain only, as a video's frame", source: "color=gray:s=\(size),noise=alls=40:allf=t+u:all_seed=41", encoded: true),
         Frame("a camera-like picture", ffmpeg: cameraLike(gradients: gradients(size))),
+        // Soft waves of colour under the same texture: thresholded against the light box below
+        // it, the texture above the box's top edge was cut into marks that all end on the edge,
+        // as if on a baseline, and read as `ee` (`isEdgeOfSurface`).
+        Frame("a camera-like picture, texture over a box's edge", ffmpeg: cameraLike(gradients:
+            "nullsrc=s=\(size),format=gbrp,geq=r='128+100*sin(X/410+Y/730+11)':g='128+100*sin(X/530-Y/390+22)':b='128+100*cos(X/610+Y/470+33)'")),
         Frame("testsrc2", source: "testsrc2=s=\(size)"),
         Frame("smptebars", source: "smptebars=s=\(size)"),
         Frame("smptehdbars", source: "smptehdbars=s=\(size)"),
