@@ -233,9 +233,12 @@ enum TextBlockAssembler {
         }
 
         return blocks.map { block in
-            TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
-                      glyphHeight: block.glyphHeights.median ?? 0,
-                      xHeight: Int(xHeight(block.lines.flatMap { $0.blobs.map(\.height) })))
+            // A row of one small mark (`.....`, `*****`) shows no letter's size.
+            let letters = block.lines.filter { !$0.isDotRow }
+            let sized = letters.isEmpty ? block.lines : letters
+            return TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
+                             glyphHeight: sized.map(\.glyphHeight).median ?? 0,
+                             xHeight: Int(xHeight(sized.flatMap { $0.blobs.map(\.height) })))
         }
     }
 
@@ -302,9 +305,12 @@ enum TextBlockAssembler {
     private static func continues(_ block: Block, withDots dots: Line) -> Bool {
         let drop = Double(dots.baseline - block.lastBaseline)
         guard withinColumns(dots.box, of: block) else { return false }
-        guard let pitch = block.pitch else { return drop >= block.lineHeight && drop <= 2 * block.lineHeight }
-        let steps = drop / pitch
-        return steps >= 0.8 && steps <= 2.2 && abs(steps - steps.rounded()) <= 0.2
+        // A mark drawn over and over stands where it stands in its cell: `.` on the baseline,
+        // `*` (raised in some fonts) up to the tall letters' tops.
+        let raise = max(0, Double(block.glyphHeights.median ?? 0) - Double(dots.box.height))
+        guard let pitch = block.pitch else { return drop >= block.lineHeight - raise && drop <= 2 * block.lineHeight }
+        let slack = 0.2 * pitch
+        return [1.0, 2.0].contains { lines in drop >= lines * pitch - max(slack, raise) && drop <= lines * pitch + slack }
     }
 
     // MARK: Rows of bars
@@ -351,10 +357,15 @@ enum TextBlockAssembler {
             let margin = Int(height)
             guard panel.intersection(box) == box,
                   box.x > panel.x + margin || box.right < panel.right - margin else { return nil }
-        } else if Double(box.x) < Double(block.box.x) - height / 4 {
-            return nil
         }
         let xHeight = block.xHeight ?? height / 2
+        // Without a panel, a rule from further left is the page's, not a row of the block's; a
+        // banner drawn glyph by glyph (vim's `~~~~` from column 0, over a lesson indented two)
+        // may start a dedent's few cells left of it.
+        let dedent = Double(block.box.x - box.x)
+        if panel == nil, dedent > height / 4, bars.count < RepeatedGlyphs.shortestRun || dedent > TextEvidence.columnsAway * xHeight {
+            return nil
+        }
         let (first, pitch) = (Double(grid.firstBaseline), grid.pitch)
         let middle = Double(box.y + box.bottom) / 2
         let steps = (middle + xHeight / 2 - first) / pitch

@@ -392,6 +392,40 @@ struct TextBlockAssemblerTests {
         #expect(!rows(stroke).contains(stroke))
     }
 
+    @Test("A row of small asterisks drawn high in their cells (B612 Mono) is the comment's row, and gives the block no size")
+    func raisedAsteriskRow() {
+        // Rows 18 px apart, letters 12 px tall on a baseline 12 below each row's top: each `*`
+        // 5x4, its bottom 5 px above its row's baseline, where a `.` would stand on it.
+        func stars(row: Int) -> [InkBlob] {
+            (0..<79).map { InkBlob(box: BoundingBox(x: 20 + $0 * 10 + 2, y: 20 + row * 18 + 3, width: 5, height: 4), pixelCount: 12) }
+        }
+        let chains = [Self.chain("// (c) 2016 and later: Unicode, Inc. and others.", row: 0, height: 12),
+                      Self.chain("// License & terms of use: http://www.unicode.org", row: 1, height: 12), stars(row: 2),
+                      Self.chain("*   Copyright (C) 2010-2016, International", row: 3, height: 12),
+                      Self.chain("*   others. All Rights Reserved.", row: 4, height: 12), stars(row: 5)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 6)
+        // Its letters' size, not the asterisks' (OCR would enlarge the text for 4 px letters).
+        #expect(blocks.first?.xHeight == 12)
+        #expect(blocks.first?.glyphHeight == 12)
+    }
+
+    @Test("Without a panel, a banner drawn glyph by glyph may start a few cells left of the text; a rule from the margin may not")
+    func bannerLeftOfIndentedText() {
+        // vim on a tutor: `~~~~` from column 0 under a lesson indented two cells, a blank row between.
+        let chains = [Self.chain("  Batti :q <INVIO> per chiudere la finestra", row: 0),
+                      Self.chain("  Prova questi (non dimenticare di premere):", row: 1),
+                      Self.chain("        :help w", row: 2), Self.chain("        :help user-manual", row: 3)]
+        let tildes = (0..<40).map { BoundingBox(x: 21 + $0 * 10, y: 20 + 5 * 18 + 4, width: 10, height: 3) }
+        let rule = [BoundingBox(x: 0, y: 20 + 5 * 18 + 4, width: 420, height: 2)]
+        func rows(_ bars: [BoundingBox]) -> [[BoundingBox]] {
+            TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) }).flatMap(\.lines).map(\.glyphs)
+        }
+        #expect(rows(tildes).contains(tildes))
+        #expect(!rows(rule).contains(rule))
+    }
+
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
     func dashesUnderHeading() {
         let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 95, width: 7, height: 2), pixelCount: 14) }
