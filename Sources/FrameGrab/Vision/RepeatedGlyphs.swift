@@ -144,10 +144,14 @@ struct RepeatedGlyphs: CharacterPass {
             let read = majority(run) ?? told.flatMap { Self.symbols.contains($0) ? $0 : nil } ?? alike
             // A shape no letter has, when no cell of the block read as a letter is drawn like it.
             // A bar is flat: a small `~` is read as a `-` and lies near the block's `-`; its wave
-            // tells them apart.
+            // tells them apart. Two bars crossing two stems, or two bars alone, are no letter's
+            // strokes whatever a cell drawn alike was read as (a lone `#` read as `t`).
             let readBar = read.map { Self.bars.contains($0) } == true
             func shape() -> Character? {
-                guard near.isEmpty || readBar else { return nil }
+                guard near.isEmpty || readBar else {
+                    return Self.hash(run.run, grid: grid, picture: picture)
+                        ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
+                }
                 return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.hash(run.run, grid: grid, picture: picture)
@@ -267,9 +271,10 @@ struct RepeatedGlyphs: CharacterPass {
 
     /// `~` when the run's cells are drawn as one wave across the middle of the x-height: ink
     /// in half the columns of the cell or more (small type leaves a gap between tildes), its
-    /// middle rising and falling by a third of the run's height less a pixel, half a pixel at
-    /// least (antialiasing flattens a small wave: a 4-pixel `~` rises by 1.4, a 2-pixel one by
-    /// 0.7; a `-` or an `=` by 0.2 at most, measured). Letters stand on the baseline.
+    /// middle rising and falling by a third of its stroke's height (its rows of solid ink, not
+    /// a pale fringe) less a pixel, half a pixel at least (antialiasing flattens a small wave:
+    /// a 4-pixel `~` rises by 1.4, a 2-pixel one by 0.6 to 0.7; a `-` or an `=` by 0.2 at most,
+    /// measured). Letters stand on the baseline.
     static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = run.bottom - run.top
         guard height >= 2, Double(height) <= 0.6 * grid.xHeight, baseline - Double(run.bottom) >= 0.1 * grid.xHeight,
@@ -286,7 +291,10 @@ struct RepeatedGlyphs: CharacterPass {
                 if total >= 0.5 { middles.append(ink.map { $0.y * $0.ink }.reduce(0, +) / total) }
             }
             guard 2 * middles.count >= Int(grid.cell), let low = middles.min(), let high = middles.max() else { return false }
-            return high - low >= max(0.5, Double(height - 1) / 3)
+            // The wave's own height: the rows holding solid ink, not a pale antialiased fringe.
+            let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
+            let strokeHeight = (run.top..<run.bottom).filter { y in Self.pixelColumns(around: center, cell: grid.cell).contains { solid($0, Double(y)) } }.count
+            return high - low >= max(0.5, Double(strokeHeight - 1) / 3)
         }
         return 2 * run.centers.filter(waves).count > run.centers.count ? "~" : nil
     }
