@@ -401,13 +401,27 @@ enum TextBlockAssembler {
     }
 
     /// The block's pitch, or for a single row (a heading over its rule of `-`) that of the
-    /// text in its panel set in the same size: one panel's text keeps one grid.
+    /// text in its panel set in the same size: one panel's text keeps one grid. On the page's
+    /// own ground, the step that the baselines of the text of its size around it (its own and
+    /// other blocks', a tutor's lines a blank line or two apart) are all whole numbers of, the
+    /// finest a little over a line's height: at least three baselines tell it.
     private static func pitch(of block: Block, among blocks: [Block]) -> Double? {
         if let pitch = block.pitch { return pitch }
-        guard let panel = block.lines[0].surface.panel else { return nil }
-        return blocks.first { other in
-            other.lines[0].surface.panel == panel && abs(other.lineHeight / max(block.lineHeight, 1) - 1) <= 0.15 && other.pitch != nil
-        }?.pitch
+        func sameSize(_ other: Block) -> Bool { abs(other.lineHeight / max(block.lineHeight, 1) - 1) <= 0.15 }
+        if let panel = block.lines[0].surface.panel {
+            return blocks.first { other in other.lines[0].surface.panel == panel && sameSize(other) && other.pitch != nil }?.pitch
+        }
+        let size = block.lineHeight
+        let reach = 16 * size
+        let baselines = blocks.filter { $0.lines[0].surface.panel == nil && sameSize($0) }
+            .flatMap { $0.rowBaselines.compactMap { $0 } }
+            .filter { abs(Double($0 - block.firstBaseline)) <= reach }.sorted()
+        let steps = zip(baselines.dropFirst(), baselines).map { Double($0 - $1) }.filter { $0 >= size / 2 }
+        guard steps.count >= 2, let smallest = steps.min() else { return nil }
+        // The finest such step: rows two and three apart keep a pitch of one, not of six.
+        return (1...4).reversed().lazy.map { smallest / Double($0) }.filter { $0 >= 1.1 * size }.first { pitch in
+            steps.allSatisfy { abs($0 / pitch - ($0 / pitch).rounded()) <= 0.12 }
+        }
     }
 
     /// Starting inside the block's columns, or a little to their left.

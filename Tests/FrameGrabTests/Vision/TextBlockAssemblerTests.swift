@@ -426,6 +426,22 @@ struct TextBlockAssemblerTests {
         #expect(!rows(rule).contains(rule))
     }
 
+    @Test("Without a panel, a banner among single rows a blank line or two apart (a tutor) is a row on the pitch their baselines keep")
+    func bannerAmongSingleRows() {
+        // Each row its own block, indented its own way; `~~~~` from column 0 two rows under the first.
+        let chains = [Self.chain("operator for a gjore noe med teksten.", row: 0, column: 6),
+                      Self.chain("Leksjon 5.4: HENTING OG SAMMENSLAING", row: 3, column: 16),
+                      Self.chain("** For a lese inn en annen fil inn **", row: 6, column: 1),
+                      Self.chain("1. Plasser markoren like over denne linjen.", row: 8, column: 2)]
+        let tildes = (0..<60).map { BoundingBox(x: 21 + $0 * 10, y: 20 + 2 * 18 + 4, width: 10, height: 2) }
+        let lines = TextBlockAssembler.blocks(from: chains, bars: tildes, polarity: .lightOnDark, surface: { _ in (30, 200) })
+            .flatMap(\.lines).map(\.glyphs)
+        #expect(lines.contains(tildes))
+        // Two rows alone keep no pitch that tells where a third would stand.
+        let two = TextBlockAssembler.blocks(from: Array(chains.prefix(2)), bars: tildes, polarity: .lightOnDark, surface: { _ in (30, 200) })
+        #expect(!two.flatMap(\.lines).map(\.glyphs).contains(tildes))
+    }
+
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
     func dashesUnderHeading() {
         let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 95, width: 7, height: 2), pixelCount: 14) }
