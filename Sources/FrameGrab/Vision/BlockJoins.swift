@@ -214,18 +214,37 @@ struct OneGrid: BlockJoin {
     }
 
     /// Whether the rows of `lower` follow those of `upper` a whole number of line pitches on,
-    /// rows placed by the median of their glyphs' `edge`.
+    /// rows placed by the median of their glyphs' `edge`. A row of marks far lower than the
+    /// tall letters (`~~~~`, `----`, `....`, `^^^^`) stands where its mark stands in the cell,
+    /// and shows neither edge of a line.
     private static func keepsPitch(_ upper: ReadBlock, _ lower: ReadBlock, at edge: KeyPath<BoundingBox, Int>) -> Bool {
-        func place(_ row: ReadRow) -> Double? { row.glyphs.map { $0[keyPath: edge] }.median.map(Double.init) }
+        let heights = (upper.rows + lower.rows).flatMap(\.glyphs).map(\.height).sorted()
+        let tall = heights.isEmpty ? 0 : Double(heights[heights.count * 9 / 10])
+        func place(_ row: ReadRow) -> Double? {
+            // One mark over and over, of one size, under half the tall letters' height (small
+            // letters are two thirds of it): no line's edge.
+            let heights = row.glyphs.map(\.height)
+            if heights.count >= 3, let low = heights.min(), let high = heights.max(), high - low <= 1, Double(high) < 0.5 * tall {
+                return nil
+            }
+            return row.glyphs.map { $0[keyPath: edge] }.median.map(Double.init)
+        }
         let places = (upper.rows + lower.rows).compactMap(place).sorted()
         // Pieces of one line (a banner's ends, a cell of a table) are not a step.
         let height = Double((upper.rows + lower.rows).map(\.box.height).median ?? 0)
         let steps = zip(places.dropFirst(), places).map { $0 - $1 }.filter { $0 > max(2, 0.6 * height) }
         // The usual step between rows, from those of one line (blank lines make whole
-        // multiples of it, a row of quotes or semicolons a step a little off it).
-        guard let usual = steps.median, let pitch = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median,
+        // multiples of it, a row of quotes or semicolons a step a little off it); or a half or
+        // a third of it, no less than a line's height, that the steps are all whole numbers of
+        // (text double-spaced here, a blank line or two there: steps of two and three rows).
+        guard let usual = steps.median, var pitch = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median,
               let last = upper.rows.compactMap(place).max(),
               let first = lower.rows.compactMap(place).min() else { return false }
+        if let finer = [pitch / 3, pitch / 2].first(where: { finer in
+            finer >= 0.9 * height && steps.allSatisfy { abs($0 / finer - ($0 / finer).rounded()) <= 0.15 }
+        }) {
+            pitch = finer
+        }
         let rowsApart = (first - last) / pitch
         return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
     }

@@ -121,6 +121,18 @@ struct PanelTests {
         #expect(OneGrid().joined(Self.blocks(Self.excerpt, panel: Self.frame)).count == 3)
     }
 
+    @Test("Without a panel, a row of marks under a row (less's `~~~~`) stands where its mark stands in the cell: the blocks still keep one pitch")
+    func markRowKeepsPitch() {
+        let (first, firstGlyphs) = SyntheticLines.line("   Sletter du  d  teksten, er operatoren for", row: 0)
+        let (second, secondGlyphs) = SyntheticLines.line("   operator for a gjore noe med teksten.", row: 1)
+        let (marks, markGlyphs) = SyntheticLines.line(String(repeating: "~", count: 40), row: 2)
+        // Each `~` a wave 3 px high across its cell, in the middle of the row.
+        let waves = markGlyphs.map { BoundingBox(x: $0.x - 3, y: 2 * 30 + 9, width: 14, height: 3) }
+        let upper = ReadingTests.readBlock([first, second, marks], glyphs: [firstGlyphs, secondGlyphs, waves])
+        let lower = Self.blocks([(3, ["        Leksjon 5.4: HENTING OG SAMMENSLAING", "  ** For a lese inn en annen fil **"])], panel: nil)[0]
+        #expect(OneGrid().joined([upper, lower]).count == 1)
+    }
+
     @Test("A pager's prompt under numbered lines, in the numbers' column without a number, is not one of them")
     func promptUnderNumberedLines() {
         let listing = Self.blocks([(0, ["     38 # define CAST (void)", "     39 #else", "     40 # define CAST", "     41 #endif"])], panel: nil)[0]
