@@ -234,17 +234,13 @@ struct OneGrid: BlockJoin {
         let height = Double((upper.rows + lower.rows).map(\.box.height).median ?? 0)
         let steps = zip(places.dropFirst(), places).map { $0 - $1 }.filter { $0 > max(2, 0.6 * height) }
         // The usual step between rows, from those of one line (blank lines make whole
-        // multiples of it, a row of quotes or semicolons a step a little off it); or a half or
-        // a third of it, no less than a line's height, that the steps are all whole numbers of
-        // (text double-spaced here, a blank line or two there: steps of two and three rows).
-        guard let usual = steps.median, var pitch = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median,
+        // multiples of it, a row of quotes or semicolons a step a little off it); or, where
+        // steps of two and three rows are as usual as single ones, the part of it they all
+        // are whole numbers of.
+        guard let usual = steps.median, let median = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median,
               let last = upper.rows.compactMap(place).max(),
               let first = lower.rows.compactMap(place).min() else { return false }
-        if let finer = [pitch / 3, pitch / 2].first(where: { finer in
-            finer >= 0.9 * height && steps.allSatisfy { abs($0 / finer - ($0 / finer).rounded()) <= 0.15 }
-        }) {
-            pitch = finer
-        }
+        let pitch = TextBlockAssembler.wholeStep(of: steps, from: median, atLeast: 0.9 * height) ?? median
         let rowsApart = (first - last) / pitch
         return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
     }

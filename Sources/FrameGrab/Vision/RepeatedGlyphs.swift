@@ -142,20 +142,19 @@ struct RepeatedGlyphs: CharacterPass {
             let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
             let read = majority(run) ?? told.flatMap { Self.symbols.contains($0) ? $0 : nil } ?? alike
-            // A shape no letter has, when no cell of the block read as a letter is drawn like it.
-            // A bar is flat: a small `~` is read as a `-` and lies near the block's `-`; its wave
-            // tells them apart. Two bars crossing two stems, or two bars alone, are no letter's
-            // strokes whatever a cell drawn alike was read as (a lone `#` read as `t`).
+            // A shape no letter has: two bars crossed by two stems, or two bars alone, whatever a
+            // cell drawn alike was read as (a lone `#` read as `t`); the looser shapes only when
+            // no cell of the block read as a letter is drawn like it. A bar is flat: a small `~`
+            // is read as a `-` and lies near the block's `-`; its wave tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
+            func strokes() -> Character? {
+                Self.hash(run.run, grid: grid, picture: picture) ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
+            }
             func shape() -> Character? {
-                guard near.isEmpty || readBar else {
-                    return Self.hash(run.run, grid: grid, picture: picture)
-                        ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
-                }
+                guard near.isEmpty || readBar else { return strokes() }
                 return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
-                    ?? Self.hash(run.run, grid: grid, picture: picture)
-                    ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
+                    ?? strokes()
                     ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(run.run, grid: grid, picture: picture)
             }

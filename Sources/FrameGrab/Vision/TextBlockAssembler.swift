@@ -24,6 +24,13 @@ enum TextBlockAssembler {
 
         var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
+        /// The same over its rows of letters: a row of one small mark (`.....`, `*****`) shows
+        /// no letter's size. All rows' where it has no other.
+        var letterGlyphHeights: [Int] {
+            let letters = lines.filter { !$0.isDotRow }
+            return (letters.isEmpty ? lines : letters).map(\.glyphHeight)
+        }
+
         /// The level of the surface under most of its lines (one at a panel's edge can differ).
         var ground: UInt8 { lines.map(\.surface.level).median ?? 0 }
 
@@ -233,12 +240,10 @@ enum TextBlockAssembler {
         }
 
         return blocks.map { block in
-            // A row of one small mark (`.....`, `*****`) shows no letter's size.
             let letters = block.lines.filter { !$0.isDotRow }
-            let sized = letters.isEmpty ? block.lines : letters
             return TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
-                             glyphHeight: sized.map(\.glyphHeight).median ?? 0,
-                             xHeight: Int(xHeight(sized.flatMap { $0.blobs.map(\.height) })))
+                             glyphHeight: block.letterGlyphHeights.median ?? 0,
+                             xHeight: Int(xHeight((letters.isEmpty ? block.lines : letters).flatMap { $0.blobs.map(\.height) })))
         }
     }
 
@@ -304,10 +309,10 @@ enum TextBlockAssembler {
     /// row has no pitch yet, and a line's height or two below it has to do.
     private static func continues(_ block: Block, withDots dots: Line) -> Bool {
         let drop = Double(dots.baseline - block.lastBaseline)
-        guard withinColumns(dots.box, of: block) else { return false }
+        guard withinColumns(dots.box, of: block), dots.box.y >= block.lastRow.bottom else { return false }
         // A mark drawn over and over stands where it stands in its cell: `.` on the baseline,
-        // `*` (raised in some fonts) up to the tall letters' tops.
-        let raise = max(0, Double(block.glyphHeights.median ?? 0) - Double(dots.box.height))
+        // `*` (raised in some fonts) up to the tall letters' tops, below the row above.
+        let raise = max(0, Double(block.letterGlyphHeights.median ?? 0) - Double(dots.box.height))
         guard let pitch = block.pitch else { return drop >= block.lineHeight - raise && drop <= 2 * block.lineHeight }
         let slack = 0.2 * pitch
         return [1.0, 2.0].contains { lines in drop >= lines * pitch - max(slack, raise) && drop <= lines * pitch + slack }
@@ -345,7 +350,8 @@ enum TextBlockAssembler {
     /// are on its grid however many blank rows from the block, as long as they start where the
     /// block's lines start or stand among the panel's text (of `textRows`, those in the
     /// panel), at most two rows from a row of it. Without a panel, the bars start in the
-    /// block's columns (not left of its text, where a border would start) at most two rows
+    /// block's columns (not left of its text, where a border or the page's rule would start;
+    /// a banner drawn glyph by glyph may start a dedent's cells left of it) at most two rows
     /// past its ends, or, a run cells wide inside its columns, among text over them.
     private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
                                  textRows: [Line]) -> Int? {
@@ -403,8 +409,8 @@ enum TextBlockAssembler {
     /// The block's pitch, or for a single row (a heading over its rule of `-`) that of the
     /// text in its panel set in the same size: one panel's text keeps one grid. On the page's
     /// own ground, the step that the baselines of the text of its size around it (its own and
-    /// other blocks', a tutor's lines a blank line or two apart) are all whole numbers of, the
-    /// finest a little over a line's height: at least three baselines tell it.
+    /// other blocks', a tutor's lines a blank line or two apart) are all whole numbers of (see
+    /// `wholeStep`): at least three baselines tell it.
     private static func pitch(of block: Block, among blocks: [Block]) -> Double? {
         if let pitch = block.pitch { return pitch }
         func sameSize(_ other: Block) -> Bool { abs(other.lineHeight / max(block.lineHeight, 1) - 1) <= 0.15 }
@@ -418,8 +424,14 @@ enum TextBlockAssembler {
             .filter { abs(Double($0 - block.firstBaseline)) <= reach }.sorted()
         let steps = zip(baselines.dropFirst(), baselines).map { Double($0 - $1) }.filter { $0 >= size / 2 }
         guard steps.count >= 2, let smallest = steps.min() else { return nil }
-        // The finest such step: rows two and three apart keep a pitch of one, not of six.
-        return (1...4).reversed().lazy.map { smallest / Double($0) }.filter { $0 >= 1.1 * size }.first { pitch in
+        return wholeStep(of: steps, from: smallest, atLeast: 0.9 * size)
+    }
+
+    /// The coarsest of `step`, a half, a third or a quarter of it, no smaller than `floor` (a
+    /// line's height), that every one of `steps` is a whole number of: rows two and three apart
+    /// keep a pitch of one; rows that already keep `step` keep it. Nil when none does.
+    static func wholeStep(of steps: [Double], from step: Double, atLeast floor: Double) -> Double? {
+        (1...4).lazy.map { step / Double($0) }.prefix { $0 >= floor }.first { pitch in
             steps.allSatisfy { abs($0 / pitch - ($0 / pitch).rounded()) <= 0.12 }
         }
     }

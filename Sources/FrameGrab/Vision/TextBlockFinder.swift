@@ -130,7 +130,7 @@ struct TextBlockFinder {
         // A letter's space away from the row's ends, two letters wide.
         let sides = [stepsAtBottom(left: box.x - 3 * height, right: box.x - height),
                      stepsAtBottom(left: box.right + height, right: box.right + 3 * height)].compactMap { $0 }
-        return !sides.isEmpty && sides.allSatisfy { $0 }
+        return sides.count == 2 && sides.allSatisfy { $0 }
     }
 
     private func inkMask(_ image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int) -> [Bool] {

@@ -80,7 +80,7 @@ struct RepeatedGlyphsTests {
         #expect(region.lines.map(\.text) == ["# note", "x########", "y = 1"])
     }
 
-    @Test("Cells OCR was unsure of tell nothing of a run drawn like them: its shape does")
+    @Test("Cells OCR was unsure of tell nothing of a run drawn like them: its shape does; sure readings hold unless the shape is one no letter has")
     func unsureReadings() {
         // A banner and the stubs of a boxed comment, `##` read as `HH`: unsure, their readings
         // leave the hash's shape to tell.

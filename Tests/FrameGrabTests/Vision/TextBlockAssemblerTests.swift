@@ -394,21 +394,23 @@ struct TextBlockAssemblerTests {
 
     @Test("A row of small asterisks drawn high in their cells (B612 Mono) is the comment's row, and gives the block no size")
     func raisedAsteriskRow() {
-        // Rows 18 px apart, letters 12 px tall on a baseline 12 below each row's top: each `*`
-        // 5x4, its bottom 5 px above its row's baseline, where a `.` would stand on it.
-        func stars(row: Int) -> [InkBlob] {
-            (0..<79).map { InkBlob(box: BoundingBox(x: 20 + $0 * 10 + 2, y: 20 + row * 18 + 3, width: 5, height: 4), pixelCount: 12) }
+        // Rows 15 px apart, letters 10 px tall standing on a baseline 10 below each row's top:
+        // each `*` 5x4, its bottom 5 px above its row's baseline, where a `.` would stand on it.
+        func text(_ text: String, row: Int) -> [InkBlob] {
+            Self.chain(text, row: 0).map { InkBlob(box: BoundingBox(x: $0.box.x, y: 20 + row * 15, width: 6, height: 10), pixelCount: 30) }
         }
-        let chains = [Self.chain("// (c) 2016 and later: Unicode, Inc. and others.", row: 0, height: 12),
-                      Self.chain("// License & terms of use: http://www.unicode.org", row: 1, height: 12), stars(row: 2),
-                      Self.chain("*   Copyright (C) 2010-2016, International", row: 3, height: 12),
-                      Self.chain("*   others. All Rights Reserved.", row: 4, height: 12), stars(row: 5)]
+        func stars(row: Int) -> [InkBlob] {
+            (0..<79).map { InkBlob(box: BoundingBox(x: 20 + $0 * 10 + 2, y: 20 + row * 15 + 1, width: 5, height: 4), pixelCount: 12) }
+        }
+        let chains = [text("// (c) 2016 Unicode", row: 0), text("// License & terms", row: 1), stars(row: 2),
+                      text("*   Copyright (C)", row: 3), text("*   others.", row: 4), stars(row: 5)]
         let blocks = Self.blocks(chains)
         #expect(blocks.count == 1)
         #expect(blocks.first?.lines.count == 6)
-        // Its letters' size, not the asterisks' (OCR would enlarge the text for 4 px letters).
-        #expect(blocks.first?.xHeight == 12)
-        #expect(blocks.first?.glyphHeight == 12)
+        // Its letters' size, not the asterisks' (more of them than letters): OCR would enlarge
+        // the text as if its letters were 4 px tall.
+        #expect(blocks.first?.xHeight == 10)
+        #expect(blocks.first?.glyphHeight == 10)
     }
 
     @Test("Without a panel, a banner drawn glyph by glyph may start a few cells left of the text; a rule from the margin may not")
