@@ -214,20 +214,17 @@ struct OneGrid: BlockJoin {
     }
 
     /// Whether the rows of `lower` follow those of `upper` a whole number of line pitches on,
-    /// rows placed by the median of their glyphs' `edge`. A row of marks far lower than the
-    /// tall letters (`~~~~`, `----`, `....`, `^^^^`) stands where its mark stands in the cell,
-    /// and shows neither edge of a line.
+    /// rows placed by the median of their letters' `edge`. Marks far lower than the tall
+    /// letters (`~~~~`, `----`, `....`, `^^^^`) stand where the mark stands in the cell, and
+    /// show neither edge of a line.
     private static func keepsPitch(_ upper: ReadBlock, _ lower: ReadBlock, at edge: KeyPath<BoundingBox, Int>) -> Bool {
         let heights = (upper.rows + lower.rows).flatMap(\.glyphs).map(\.height).sorted()
         let tall = heights.isEmpty ? 0 : Double(heights[heights.count * 9 / 10])
+        // A row's place is its letters': marks under half the tall letters' height (small
+        // letters are two thirds of it) stand anywhere in the cell, and a row of them alone
+        // shows no line's edge.
         func place(_ row: ReadRow) -> Double? {
-            // One mark over and over, of one size, under half the tall letters' height (small
-            // letters are two thirds of it): no line's edge.
-            let heights = row.glyphs.map(\.height)
-            if heights.count >= 3, let low = heights.min(), let high = heights.max(), high - low <= 1, Double(high) < 0.5 * tall {
-                return nil
-            }
-            return row.glyphs.map { $0[keyPath: edge] }.median.map(Double.init)
+            row.glyphs.filter { Double($0.height) >= 0.5 * tall }.map { $0[keyPath: edge] }.median.map(Double.init)
         }
         let places = (upper.rows + lower.rows).compactMap(place).sorted()
         // Pieces of one line (a banner's ends, a cell of a table) are not a step.
