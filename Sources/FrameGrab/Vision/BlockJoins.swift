@@ -237,7 +237,8 @@ struct OneGrid: BlockJoin {
         guard let usual = steps.median, let median = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median,
               let last = upper.rows.compactMap(place).max(),
               let first = lower.rows.compactMap(place).min() else { return false }
-        let pitch = TextBlockAssembler.wholeStep(of: steps, from: median, atLeast: 0.9 * height) ?? median
+        // Rows stand no closer than their tall letters' height; two steps tell no part of them.
+        let pitch = steps.count >= 3 ? TextBlockAssembler.wholeStep(of: steps, from: median, atLeast: 0.9 * tall) ?? median : median
         let rowsApart = (first - last) / pitch
         return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
     }
