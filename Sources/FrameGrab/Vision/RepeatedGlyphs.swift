@@ -169,12 +169,13 @@ struct RepeatedGlyphs: CharacterPass {
             else { continue }
             region.rows[run.row].replaceRun(run.inside[0]...run.inside[run.inside.count - 1], with: symbol, at: run.run, grid: grid)
         }
-        // A run too short to tell by itself (the `***` closing each side of a boxed comment) is
-        // the symbol of a longer run of the block whose cells are drawn like its own.
+        // A run too short to tell by itself (the `***` closing each side of a boxed comment, the
+        // lone `#` opening a comment under a banner of them) is the symbol of a longer run of
+        // the block whose cells are drawn like its own.
         guard !known.isEmpty else { return }
         for index in region.rows.indices {
             let row = region.rows[index]
-            for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, shortest: 2).reversed()
+            for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, shortest: 1).reversed()
             where run.centers.count < Self.shortestRun {
                 let raised = row.baseline.map { $0 - Double(run.bottom) }
                 let cells = run.centers.map { Drawing(shape: samples($0, Double(run.bottom)), raised: raised) }

@@ -100,6 +100,12 @@ struct RepeatedGlyphsTests {
         #expect(region.lines.map(\.text) == ["ab ###", "########", "ace = 1"])
     }
 
+    @Test("A lone cell drawn like a banner's, opening a comment, is the banner's symbol whatever OCR read there")
+    func loneCellLikeABanner() {
+        let region = Self.region(["# note", "########", "x = 1"], readAs: ["t note", "########", "x = 1"])
+        #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
+    }
+
     @Test("Runs drawn alike at other heights are other symbols: an `_` is a `-` lower down")
     func drawingHeight() {
         let bar = RepeatedGlyphs.Drawing(shape: [0, 1, 1, 0], raised: 4)
