@@ -293,7 +293,8 @@ struct RepeatedGlyphs: CharacterPass {
             guard 2 * middles.count >= Int(grid.cell), let low = middles.min(), let high = middles.max() else { return false }
             // The wave's own height: the rows holding solid ink, not a pale antialiased fringe.
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
-            let strokeHeight = (run.top..<run.bottom).filter { y in Self.pixelColumns(around: center, cell: grid.cell).contains { solid($0, Double(y)) } }.count
+            let columns = Self.pixelColumns(around: center, cell: grid.cell)
+            let strokeHeight = (run.top..<run.bottom).filter { y in columns.contains { solid($0, Double(y)) } }.count
             return high - low >= max(0.5, Double(strokeHeight - 1) / 3)
         }
         return 2 * run.centers.filter(waves).count > run.centers.count ? "~" : nil

@@ -24,12 +24,14 @@ enum TextBlockAssembler {
 
         var glyphHeights: [Int] { lines.map(\.glyphHeight) }
 
-        /// The same over its rows of letters: a row of one small mark (`.....`, `*****`) shows
-        /// no letter's size. All rows' where it has no other.
-        var letterGlyphHeights: [Int] {
+        /// Its rows of letters: a row of one small mark (`.....`, `*****`) shows no letter's
+        /// size. All its rows where it has no other.
+        var letterLines: [Line] {
             let letters = lines.filter { !$0.isDotRow }
-            return (letters.isEmpty ? lines : letters).map(\.glyphHeight)
+            return letters.isEmpty ? lines : letters
         }
+
+        var letterGlyphHeights: [Int] { letterLines.map(\.glyphHeight) }
 
         /// The level of the surface under most of its lines (one at a panel's edge can differ).
         var ground: UInt8 { lines.map(\.surface.level).median ?? 0 }
@@ -240,10 +242,9 @@ enum TextBlockAssembler {
         }
 
         return blocks.map { block in
-            let letters = block.lines.filter { !$0.isDotRow }
-            return TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
-                             glyphHeight: block.letterGlyphHeights.median ?? 0,
-                             xHeight: Int(xHeight((letters.isEmpty ? block.lines : letters).flatMap { $0.blobs.map(\.height) })))
+            TextBlock(box: block.box, polarity: polarity, lines: mergedRows(block.lines),
+                      glyphHeight: block.letterGlyphHeights.median ?? 0,
+                      xHeight: Int(xHeight(block.letterLines.flatMap { $0.blobs.map(\.height) })))
         }
     }
 

@@ -21,6 +21,11 @@ struct TextBlockAssemblerTests {
         TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { _ in (30, 200) })
     }
 
+    /// The rows of the blocks of `chains` and `bars` on the page's own ground, by their glyphs.
+    static func rows(_ chains: [[InkBlob]], bars: [BoundingBox]) -> [[BoundingBox]] {
+        TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) }).flatMap(\.lines).map(\.glyphs)
+    }
+
     @Test("An underscore under a short line, as near the next line's capitals as its own letters, is its own line's and keeps the two apart")
     func underscoreBetweenRows() {
         // vim in DejaVu Sans Mono, 12 px cells, 24 px rows: `  ABMON_2,` over `#define ABMON_2`,
@@ -384,9 +389,7 @@ struct TextBlockAssemblerTests {
                       Self.chain("  ---> Here is a line with ABC DE to delete", row: 6)]
         let banner = [BoundingBox(x: 41, y: 20 + 10 - 5, width: 520, height: 3)]
         let stroke = [BoundingBox(x: 41, y: 20 + 10 - 5, width: 8, height: 2)]
-        func rows(_ bars: [BoundingBox]) -> [[BoundingBox]] {
-            TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) }).flatMap(\.lines).map(\.glyphs)
-        }
+        func rows(_ bars: [BoundingBox]) -> [[BoundingBox]] { Self.rows(chains, bars: bars) }
         #expect(rows(banner).contains(banner))
         // A stray stroke is no run of symbols.
         #expect(!rows(stroke).contains(stroke))
@@ -421,9 +424,7 @@ struct TextBlockAssemblerTests {
                       Self.chain("        :help w", row: 2), Self.chain("        :help user-manual", row: 3)]
         let tildes = (0..<40).map { BoundingBox(x: 21 + $0 * 10, y: 20 + 5 * 18 + 4, width: 10, height: 3) }
         let rule = [BoundingBox(x: 0, y: 20 + 5 * 18 + 4, width: 420, height: 2)]
-        func rows(_ bars: [BoundingBox]) -> [[BoundingBox]] {
-            TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) }).flatMap(\.lines).map(\.glyphs)
-        }
+        func rows(_ bars: [BoundingBox]) -> [[BoundingBox]] { Self.rows(chains, bars: bars) }
         #expect(rows(tildes).contains(tildes))
         #expect(!rows(rule).contains(rule))
     }
@@ -436,12 +437,9 @@ struct TextBlockAssemblerTests {
                       Self.chain("** For a lese inn en annen fil inn **", row: 6, column: 1),
                       Self.chain("1. Plasser markoren like over denne linjen.", row: 8, column: 2)]
         let tildes = (0..<60).map { BoundingBox(x: 21 + $0 * 10, y: 20 + 2 * 18 + 4, width: 10, height: 2) }
-        let lines = TextBlockAssembler.blocks(from: chains, bars: tildes, polarity: .lightOnDark, surface: { _ in (30, 200) })
-            .flatMap(\.lines).map(\.glyphs)
-        #expect(lines.contains(tildes))
+        #expect(Self.rows(chains, bars: tildes).contains(tildes))
         // Two rows alone keep no pitch that tells where a third would stand.
-        let two = TextBlockAssembler.blocks(from: Array(chains.prefix(2)), bars: tildes, polarity: .lightOnDark, surface: { _ in (30, 200) })
-        #expect(!two.flatMap(\.lines).map(\.glyphs).contains(tildes))
+        #expect(!Self.rows(Array(chains.prefix(2)), bars: tildes).contains(tildes))
     }
 
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
