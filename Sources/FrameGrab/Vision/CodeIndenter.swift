@@ -73,9 +73,13 @@ enum CodeIndenter {
         }
         let xHeight = [sureInks, allInks].lazy.map { PunctuationShapes.xHeight(characters, inks: $0) }.first { $0 > 0 } ?? 0
         let sureShowBaselines = zip(characters, sureInks).contains { PunctuationShapes.shownBaseline($0, inks: $1, xHeight: xHeight) != nil }
-        // Rows' tops from their ink (OCR boxes a lone `_` of a row of `~~~~` low).
-        let tops = zip(glyphs, lines).map { $0.map(\.y).min() ?? $1.box.y }
-        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, tops: tops, xHeight: xHeight)
+        // Rows' middles from their ink (OCR boxes a lone `_` of a row of `~~~~` low).
+        let middles = zip(glyphs, lines).map { glyphs, line in
+            let top = glyphs.map(\.y).min() ?? line.box.y
+            return Double(top + (glyphs.map(\.bottom).max() ?? line.box.bottom)) / 2
+        }
+        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, middles: middles,
+                                                    xHeight: xHeight)
         region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
 
         for index in region.rows.indices {

@@ -76,10 +76,18 @@ struct PunctuationShapes: CharacterPass {
     /// row whose baseline is `baseline` (see `baselines`).
     static func corrected(_ characters: [Character], inks: [CharacterInk?], baseline: Double?, xHeight: Double) -> [Mark] {
         guard xHeight >= 4, let baseline else { return characters.map { .character(typographic[$0] ?? $0) } }
-        return zip(characters, inks).map { character, ink in corrected(character, ink: ink, baseline: baseline, xHeight: xHeight) }
+        // A row whose every mark is lower than half the x-height is marks alone (`...`): a row
+        // of faint letters keeps the ink of some of them whole.
+        let marksAlone = inks.contains { $0 != nil } && inks.allSatisfy { ink in ink.map { isLow($0, xHeight: xHeight) } ?? true }
+        return zip(characters, inks).map { character, ink in
+            corrected(character, ink: ink, baseline: baseline, xHeight: xHeight, marksAlone: marksAlone)
+        }
     }
 
-    private static func corrected(_ character: Character, ink: CharacterInk?, baseline: Double, xHeight: Double) -> Mark {
+    /// Lower than half the x-height: no letter, whole, is drawn so low.
+    private static func isLow(_ ink: CharacterInk, xHeight: Double) -> Bool { Double(ink.bottom - ink.top) <= 0.4 * xHeight }
+
+    private static func corrected(_ character: Character, ink: CharacterInk?, baseline: Double, xHeight: Double, marksAlone: Bool) -> Mark {
         if let ink, isBacktick(ink, readAs: character, baseline: baseline, xHeight: xHeight) { return .character("`") }
         if let ascii = typographic[character] { return .character(ascii) }
         guard let ink else { return .character(character) }
@@ -98,6 +106,11 @@ struct PunctuationShapes: CharacterPass {
         if character.isLetter || character.isNumber, ink.parts <= 2, baseline - Double(ink.bottom) >= 0.6 * xHeight,
            ink.parts == 1 || 10 * ink.tallestPart >= 7 * (ink.bottom - ink.top) {
             return .character(ink.parts == 2 ? "\"" : "'")
+        }
+        // Nor is any drawn lower than half the x-height: in a row of such marks alone, one read
+        // as a letter (`...` read as `eee`) is the flat mark its place tells.
+        if character.isLetter || character.isNumber, marksAlone, let mark = flatMark(ink, baseline: baseline, xHeight: xHeight) {
+            return .character(mark)
         }
         if dotted.contains(character), let mark = twoDots(ink, baseline: baseline, xHeight: xHeight) {
             return .character(mark)
@@ -163,45 +176,50 @@ struct PunctuationShapes: CharacterPass {
 
     /// Each row's baseline: where its letters without descenders stand, or, for a row with
     /// too few of them (`};`), the baseline of the nearest row that has some, moved by whole
-    /// line pitches. `tops[i]` is row i's top. A letter whose ink is lower than most of the
-    /// block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and shows no baseline;
-    /// so is a row whose letters all end above where the rows above and below it, a whole
-    /// number of pitches away and agreeing, put its baseline (a traceback's `^^^^` read as
-    /// `AAAA`): no letter ends above its baseline.
-    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], tops: [Int], xHeight: Double) -> [Double?] {
+    /// line pitches. `middles[i]` is the middle of row i's ink. A letter whose ink is lower
+    /// than most of the block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and
+    /// shows no baseline; so is a row whose letters all end above where the rows above and
+    /// below it, a whole number of pitches away and agreeing, put its baseline (a traceback's
+    /// `^^^^` read as `AAAA`): no letter ends above its baseline.
+    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], middles: [Double], xHeight: Double) -> [Double?] {
         var measured: [Double?] = zip(characters, inks).map { shownBaseline($0, inks: $1, xHeight: xHeight) }
-        // The line pitch, from consecutive rows' tops (a blank line makes a double step) over
-        // the block's whole span (a row's top moves with its ink: a slash, a row of asterisks);
-        // better, where rows show their baselines, from those.
-        let steps = zip(tops.dropFirst(), tops).map { Double($0 - $1) }.filter { $0 > 0 }.sorted()
-        guard let smallest = steps.first, let first = tops.min(), let last = tops.max() else { return measured }
+        // The line pitch, from consecutive rows' middles (a blank line makes a double step)
+        // over the block's whole span (a row's middle moves with its ink: a row of dots, of
+        // asterisks); better, where rows show their baselines, from those.
+        let steps = zip(middles.dropFirst(), middles).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        guard let smallest = steps.first, let first = middles.min(), let last = middles.max() else { return measured }
         let single = steps.filter { $0 < 1.5 * smallest }
-        let span = Double(last - first)
-        let topsPitch = span / max(1, (span / (single.reduce(0, +) / Double(single.count))).rounded())
+        let span = last - first
+        let middlesPitch = span / max(1, (span / (single.reduce(0, +) / Double(single.count))).rounded())
+        // Where a row stands a whole number of pitches from a row's baseline: the middle of its
+        // ink nearest the middle of that line's x-height. The middle, not the top: a row of dots
+        // or underscores begins where others end, and a row of quotes or carets ends where
+        // others are half drawn, but the middle of any row's ink lies within a third of a pitch
+        // of its x-height's.
+        func placed(_ row: Int, from baseline: Double, pitch: Double) -> Double {
+            baseline + ((middles[row] - (baseline - xHeight / 2)) / pitch).rounded() * pitch
+        }
         let found = measured
-        // The pitch between the other rows' baselines (rows' tops move with their ascenders,
+        // The pitch between the other rows' baselines (rows' middles move with their ascenders,
         // and a row of bars has its own).
         func baselinePitch(without row: Int) -> Double? {
-            Self.pitch(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: topsPitch)
+            Self.pitch(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: middlesPitch)
         }
         for index in found.indices {
             guard let value = found[index], let baselinePitch = baselinePitch(without: index),
                   let above = found.indices.last(where: { $0 < index && found[$0] != nil }),
                   let below = found.indices.first(where: { $0 > index && found[$0] != nil }) else { continue }
-            func placed(from other: Int) -> Double {
-                found[other]! + (Double(tops[index] - tops[other]) / baselinePitch).rounded() * baselinePitch
-            }
-            let (fromAbove, fromBelow) = (placed(from: above), placed(from: below))
+            let fromAbove = placed(index, from: found[above]!, pitch: baselinePitch)
+            let fromBelow = placed(index, from: found[below]!, pitch: baselinePitch)
             if abs(fromAbove - fromBelow) <= 1.5, value < (fromAbove + fromBelow) / 2 - max(1.5, xHeight / 6) { measured[index] = nil }
         }
         let measuredRows = measured.indices.filter { measured[$0] != nil }
-        let pitch = Self.pitch(of: measured.compactMap { $0 }, near: topsPitch) ?? topsPitch
+        let pitch = Self.pitch(of: measured.compactMap { $0 }, near: middlesPitch) ?? middlesPitch
         return measured.indices.map { index in
             if let value = measured[index] { return value }
-            guard let nearest = measuredRows.min(by: { abs(tops[$0] - tops[index]) < abs(tops[$1] - tops[index]) }),
+            guard let nearest = measuredRows.min(by: { abs(middles[$0] - middles[index]) < abs(middles[$1] - middles[index]) }),
                   let base = measured[nearest] else { return nil }
-            let rows = (Double(tops[index] - tops[nearest]) / pitch).rounded()
-            return base + rows * pitch
+            return placed(index, from: base, pitch: pitch)
         }
     }
 
@@ -216,18 +234,23 @@ struct PunctuationShapes: CharacterPass {
 
     /// The pitch of baselines given top to bottom, about `guess` or larger: the smallest gap
     /// between them, or the largest part of it (rows that show no baseline leave gaps of
-    /// several) that most gaps are a whole number of, to a pixel a row, measured over each such
-    /// gap's rows; a lone gap is split into the steps of `guess` it holds. Nil without a gap.
+    /// several) that the most gaps are a whole number of, to a pixel a row, measured over each
+    /// such gap's rows (a tutor's text double spaced under a title a single step below its
+    /// banner: two steps fit all gaps but that one); a lone gap is split into the steps of
+    /// `guess` it holds. Nil without a gap, or when fewer than three gaps in four are whole.
+    /// A gap well under `guess` is a baseline misplaced (a row of `"""` read as `noe` stands
+    /// on its quotes' feet), not a pitch: lines of one block are not drawn that close.
     static func pitch(of baselines: [Double], near guess: Double) -> Double? {
-        let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 > 0 }
+        let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 >= 0.8 * guess }
         guard let least = gaps.min(), guess > 0 else { return nil }
         if gaps.count == 1 { return least / max(1, (least / guess).rounded()) }
-        for parts in 1...max(1, Int(least / (0.6 * guess))) {
+        let fits = (1...max(1, Int(least / (0.6 * guess)))).map { parts in
             let step = least / Double(parts)
-            let whole = gaps.filter { abs($0 / ($0 / step).rounded() - step) <= 1 }
-            if 4 * whole.count >= 3 * gaps.count { return whole.map { $0 / ($0 / step).rounded() }.median }
+            return (step: step, whole: gaps.filter { abs($0 / ($0 / step).rounded() - step) <= 1 })
         }
-        return nil
+        guard let best = fits.max(by: { ($0.whole.count, $0.step) < ($1.whole.count, $1.step) }),
+              4 * best.whole.count >= 3 * gaps.count else { return nil }
+        return best.whole.map { $0 / ($0 / best.step).rounded() }.median
     }
 
     /// The x-height of a block's text: the median height of letters as tall as an `x`.

@@ -45,6 +45,18 @@ struct PunctuationShapesTests {
         #expect(result.last == sample.2, "\(sample.3)")
     }
 
+    @Test("A row of marks alone read as letters is the marks their places tell; a faint letter beside whole ones stays")
+    func marksAlone() {
+        let dot = Ink(left: 20, right: 23, top: 97, bottom: 100)
+        #expect(PunctuationShapes.corrected(["e", "e", "e"], inks: [dot, dot, dot], baseline: 100, xHeight: 10)
+                    == [.character("."), .character("."), .character(".")])
+        #expect(PunctuationShapes.corrected(["r", "r"], inks: [Ink(left: 20, right: 27, top: 94, bottom: 96), dot], baseline: 100,
+                                            xHeight: 10) == [.character("-"), .character(".")])
+        // The foot of a faint `u` in a comment's colour, all of it above the ink's threshold.
+        let foot = Ink(left: 20, right: 25, top: 97, bottom: 100, parts: 2, tallestPart: 2)
+        #expect(PunctuationShapes.corrected(["a", "u"], inks: [Self.letter, foot], baseline: 100, xHeight: 10).last == .character("u"))
+    }
+
     /// `text` through `ClosingBrackets`, each `¶` in it a bracket stroke OCR read as `l`.
     private func closed(_ text: String) -> String {
         var region = PassTable.region(text.replacingOccurrences(of: "¶", with: "l"))
@@ -112,23 +124,44 @@ struct PunctuationShapesTests {
             [Ink(left: 0, right: 8, top: 116, bottom: 133), Ink(left: 10, right: 14, top: 120, bottom: 133)],
             [Ink(left: 0, right: 8, top: 150, bottom: 160), Ink(left: 10, right: 18, top: 150, bottom: 160), nil],
         ]
-        let baselines = PunctuationShapes.baselines(rows, inks: inks, tops: [88, 116, 148], xHeight: 10)
+        let baselines = PunctuationShapes.baselines(rows, inks: inks, middles: [94, 124.5, 154], xHeight: 10)
         #expect(baselines == [100, 130, 160])
         // A row of quote ticks misread as letters (`"""` as `uuu`) shows no baseline of its own.
         let ticks = [Ink](repeating: Ink(left: 0, right: 8, top: 118, bottom: 123, parts: 2, tallestPart: 5), count: 3)
         #expect(PunctuationShapes.baselines([rows[0], ["u", "u", "u"], rows[2]], inks: [inks[0], ticks, inks[2]],
-                                            tops: [88, 118, 148], xHeight: 10) == [100, 130, 160])
+                                            middles: [94, 120.5, 154], xHeight: 10) == [100, 130, 160])
         // A traceback's carets read as `AAAA`: tall enough to pass for letters, they end four
         // pixels above where the rows around them, 30 apart, put the baseline; a row of letters
         // ending a pixel off stays.
         func letters(bottom: Int) -> [Ink] { [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 10, bottom: bottom), count: 4) }
         let text: [[Character]] = Array(repeating: ["A", "A", "A", "A"], count: 5)
-        let tops = [88, 118, 148, 178, 208]
+        let middles: [Double] = [95, 125, 152, 185, 215]
         let carets = [letters(bottom: 100), letters(bottom: 130), [Ink](repeating: Ink(left: 0, right: 8, top: 148, bottom: 156), count: 4),
                       letters(bottom: 190), letters(bottom: 220)]
-        #expect(PunctuationShapes.baselines(text, inks: carets, tops: tops, xHeight: 10) == [100, 130, 160, 190, 220])
+        #expect(PunctuationShapes.baselines(text, inks: carets, middles: middles, xHeight: 10) == [100, 130, 160, 190, 220])
         let low = [letters(bottom: 100), letters(bottom: 130), letters(bottom: 159), letters(bottom: 190), letters(bottom: 220)]
-        #expect(PunctuationShapes.baselines(text, inks: low, tops: tops, xHeight: 10) == [100, 130, 159, 190, 220])
+        #expect(PunctuationShapes.baselines(text, inks: low, middles: middles, xHeight: 10) == [100, 130, 159, 190, 220])
+    }
+
+    @Test("A row of marks alone stands where the middle of its ink puts it: dots on the baseline, quotes above the x-height")
+    func baselinesOfMarks() {
+        // Rows 22 apart, the row above the dots with ascenders 16 high, a blank line under them.
+        func letters(bottom: Int) -> [Ink] { [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 10, bottom: bottom), count: 3) }
+        let rows: [[Character]] = [["a", "b", "c"], [".", ".", "."], ["x", "z", "y"], ["x", "z", "y"], ["x", "z", "y"]]
+        let inks: [[Ink?]] = [letters(bottom: 100), [Ink](repeating: Ink(left: 0, right: 3, top: 119, bottom: 122), count: 3),
+                              letters(bottom: 166), letters(bottom: 188), letters(bottom: 210)]
+        // The dots' top, 35 under the row above's, is nearer two pitches than one; their middle is not.
+        #expect(PunctuationShapes.baselines(rows, inks: inks, middles: [92, 120.5, 161, 183, 205], xHeight: 10)
+                    == [100, 122, 166, 188, 210])
+        // Two rows of `"""` read as `noe`, each standing on its quotes' feet, 7 above the
+        // baseline: each spoils the pitch the other is checked by unless so close a gap is no pitch.
+        let quotes = { (bottom: Int) in [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 6, bottom: bottom), count: 3) }
+        let text: [[Character]] = [["a", "b", "c"], ["a", "b", "c"], ["n", "o", "e"], ["a", "b", "c"], ["a", "b", "c"], ["n", "o", "e"],
+                                   ["a", "b", "c"], ["a", "b", "c"]]
+        let misread = [letters(bottom: 100), letters(bottom: 130), quotes(153), letters(bottom: 190), letters(bottom: 220), quotes(243),
+                       letters(bottom: 280), letters(bottom: 310)]
+        #expect(PunctuationShapes.baselines(text, inks: misread, middles: [95, 125, 150, 185, 215, 240, 275, 305], xHeight: 10)
+                    == [100, 130, 160, 190, 220, 250, 280, 310])
     }
 
     @Test("The pitch of baselines: the smallest gap, or the part of it most gaps are whole numbers of", arguments: [
@@ -138,6 +171,8 @@ struct PunctuationShapesTests {
         ([317, 359, 464, 485, 548, 611, 632, 716], 11.6, 21.0, "a row cut in two makes the tops' guess a half"),
         ([100, 160], 30, 30.0, "a lone gap of two rows, by the tops' guess"),
         ([100, 160], 60, 60.0, "a lone gap of one row"),
+        ([237, 324, 382, 440, 498, 556], 29.6, 29.0, "double spaced, but a single step under the first"),
+        ([200, 215, 222, 244, 266], 22, 22.0, "a baseline misplaced 7 above the next"),
     ] as [([Double], Double, Double, String)])
     func pitch(baselines: [Double], guess: Double, pitch: Double, comment: String) {
         #expect(PunctuationShapes.pitch(of: baselines, near: guess) == pitch, "\(comment)")
@@ -151,7 +186,7 @@ struct PunctuationShapesTests {
         let text: [[Character]] = [["a", "b", "c"], [], [], ["*", "*", "*"], ["a", "b", "c"], ["a", "b", "c"]]
         let inks: [[Ink?]] = [letters(bottom: 170), [], [], [Ink](repeating: Ink(left: 0, right: 8, top: 221, bottom: 228), count: 3),
                               letters(bottom: 254), letters(bottom: 275)]
-        let baselines = PunctuationShapes.baselines(text, inks: inks, tops: [158, 173, 184, 221, 242, 263], xHeight: 10)
+        let baselines = PunctuationShapes.baselines(text, inks: inks, middles: [165, 178, 189, 224.5, 249, 270], xHeight: 10)
         #expect(baselines[3] == 233)
     }
 }
