@@ -214,10 +214,11 @@ enum TextBlockAssembler {
         for join in joins { blocks = join(blocks) }
         let barRows = barRows(bars)
         // Each code block's grid, measured once, before rows of bars join it (their bars give
-        // no baseline of their own); nil for a block of proportional type.
+        // no baseline of their own, and rows only as tall as its letters); nil for a block of
+        // proportional type.
         let grids = barRows.isEmpty ? [] : blocks.map { block in
             block.isMonospace == false ? nil : pitch(of: block, among: blocks).map {
-                Grid(firstBaseline: block.firstBaseline, lastBaseline: block.lastBaseline, pitch: $0)
+                Grid(firstBaseline: block.firstBaseline, lastBaseline: block.lastBaseline, pitch: $0, lineHeight: block.lineHeight)
             }
         }
         // The rows of text (not specks) that bars in a panel must stand among.
@@ -344,9 +345,10 @@ enum TextBlockAssembler {
 
     /// The baseline of the row of `block` that `bars` would stand on, if they are a row of
     /// symbols in its type (`====`, `----`, `~~~~`), the block being monospace text on
-    /// `grid`: the bars are thin beside its letters, cross none of its rows, and stand
-    /// halfway up the x-height of a row on its pitch. An underline, under its row's letters,
-    /// stands between rows.
+    /// `grid`: the bars are thin beside its letters (lower than its x-height letters: small
+    /// asterisks touching into one stroke are half its letters' height), cross none of its
+    /// rows, and stand halfway up the x-height of a row on its pitch. An underline, under its
+    /// row's letters, stands between rows.
     /// A panel bounds its text: bars inside it, not across it from side to side (a divider),
     /// are on its grid however many blank rows from the block, as long as they start where the
     /// block's lines start or stand among the panel's text (of `textRows`, those in the
@@ -356,8 +358,8 @@ enum TextBlockAssembler {
     /// past its ends, or, a run cells wide inside its columns, among text over them.
     private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
                                  textRows: [Line]) -> Int? {
-        let height = block.lineHeight
-        guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.35 * height }),
+        let height = grid.lineHeight
+        guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.55 * height }),
               box.x < block.box.right, !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
         let panel = block.lines[0].surface.panel
         if let panel {
@@ -388,10 +390,22 @@ enum TextBlockAssembler {
         }
         let amongText = panel == nil
             ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
-                || nearText && Double(box.width) >= 2 * height && Double(box.right) <= Double(block.box.right) + height / 2
+                || nearText && Double(box.width) >= 2 * height
+                    && (Double(box.right) <= Double(block.box.right) + height / 2 || isDrawnInCells(bars, lineHeight: height))
             : abs(Double(box.x - block.box.x)) <= xHeight / 2 || nearText
         guard abs(steps - steps.rounded()) <= 0.25, amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
+    }
+
+    /// Whether `bars` are a font's glyphs, not a drawn rule: a run of pieces one cell apart,
+    /// each as wide as its cell or less (a vim tutor's `~~~~` banner, 78 cells wider than the
+    /// lesson under it). A page's rule is one stroke.
+    static func isDrawnInCells(_ bars: [BoundingBox], lineHeight: Double) -> Bool {
+        guard bars.count >= RepeatedGlyphs.shortestRun else { return false }
+        let centers = bars.map { Double($0.x) + Double($0.width) / 2 }.sorted()
+        let steps = zip(centers.dropFirst(), centers).map { $0 - $1 }
+        guard let cell = steps.median, cell >= 3, cell <= lineHeight else { return false }
+        return steps.allSatisfy { abs($0 - cell) <= 1.5 } && bars.allSatisfy { Double($0.width) <= cell + 1 }
     }
 
     /// Whether `bars` lie under or over `row`'s columns, at most `gap` above or below it.
@@ -400,28 +414,30 @@ enum TextBlockAssembler {
             && Double(max(bars.y - row.bottom, row.y - bars.bottom)) <= gap
     }
 
-    /// Where a block's rows stand: its first and last baselines and the pitch between rows.
+    /// Where a block's rows stand: its first and last baselines and the pitch between rows,
+    /// and how tall its lines are, before rows of bars joined it.
     private struct Grid {
         var firstBaseline: Int
         var lastBaseline: Int
         var pitch: Double
+        var lineHeight: Double
     }
 
     /// The block's pitch, or for a single row (a heading over its rule of `-`) that of the
-    /// text in its panel set in the same size: one panel's text keeps one grid. On the page's
-    /// own ground, the step that the baselines of the text of its size around it (its own and
-    /// other blocks', a tutor's lines a blank line or two apart) are all whole numbers of (see
-    /// `wholeStep`): at least three baselines tell it.
+    /// text in its panel set in the same size: one panel's text keeps one grid. Where no text
+    /// of the panel keeps one (each row a block of its own, a docstring double spaced), and on
+    /// the page's own ground, the step that the baselines of the text of its size around it
+    /// (its own and other blocks', a tutor's lines a blank line or two apart) are all whole
+    /// numbers of (see `wholeStep`): at least three baselines tell it.
     private static func pitch(of block: Block, among blocks: [Block]) -> Double? {
         if let pitch = block.pitch { return pitch }
         func sameSize(_ other: Block) -> Bool { abs(other.lineHeight / max(block.lineHeight, 1) - 1) <= 0.15 }
-        if let panel = block.lines[0].surface.panel {
-            return blocks.first { other in other.lines[0].surface.panel == panel && sameSize(other) && other.pitch != nil }?.pitch
-        }
+        let panel = block.lines[0].surface.panel
+        let alike = blocks.filter { $0.lines[0].surface.panel == panel && sameSize($0) }
+        if panel != nil, let pitch = alike.first(where: { $0.pitch != nil })?.pitch { return pitch }
         let size = block.lineHeight
         let reach = 16 * size
-        let baselines = blocks.filter { $0.lines[0].surface.panel == nil && sameSize($0) }
-            .flatMap { $0.rowBaselines.compactMap { $0 } }
+        let baselines = alike.flatMap { $0.rowBaselines.compactMap { $0 } }
             .filter { abs(Double($0 - block.firstBaseline)) <= reach }.sorted()
         let steps = zip(baselines.dropFirst(), baselines).map { Double($0 - $1) }.filter { $0 >= size / 2 }
         guard steps.count >= 2, let smallest = steps.min() else { return nil }
@@ -672,15 +688,15 @@ enum TextBlockAssembler {
         a.surface.panel == b.surface.panel
     }
 
-    /// Whether `blobs` are a row of dots alone (pytest's `.........`, or small asterisks whose
-    /// hubs fell under the threshold): three or more specks of one size, on one level, side by
-    /// side (the spokes of one faint `*` overlap), too small to be a line of their own (bigger
-    /// ones make a line tall enough to be measured like others). Not twice as wide as tall:
-    /// those are dashes, and go with the bars.
+    /// Whether `blobs` are a row of dots alone (pytest's `.........`, small asterisks whose
+    /// hubs fell under the threshold, the ticks of a small `"""`): three or more specks of one
+    /// size, on one level, side by side (the spokes of one faint `*` overlap), too small to be
+    /// a line of their own (bigger ones make a line tall enough to be measured like others).
+    /// Not twice as wide as tall: those are dashes, and go with the bars.
     static func isDotRow(_ blobs: [BoundingBox]) -> Bool {
         guard blobs.count >= 3, let first = blobs.first, first.height <= 4 else { return false }
-        // Square give or take a pixel, or up to twice as wide as tall less a pixel.
-        func isSpeck(_ dot: BoundingBox) -> Bool { dot.width + 1 >= dot.height && dot.width <= max(dot.height + 1, 2 * dot.height - 1) }
+        // Square give or take a pixel, narrower (a tick), or up to twice as wide as tall less a pixel.
+        func isSpeck(_ dot: BoundingBox) -> Bool { dot.width <= max(dot.height + 1, 2 * dot.height - 1) }
         let sorted = blobs.sorted { $0.x < $1.x }
         return blobs.allSatisfy { dot in
             isSpeck(dot) && abs(dot.width - first.width) <= 1 && abs(dot.height - first.height) <= 1 && abs(dot.bottom - first.bottom) <= 1

@@ -357,6 +357,30 @@ struct TextBlockAssemblerTests {
         #expect(rows(farAtStart, panel: panel).contains(farAtStart))
     }
 
+    @Test("In a panel whose rows are blocks of their own (a docstring double spaced), a heading's underline of dashes is the row under it")
+    func dashesUnderHeadingInAPanel() {
+        // Dashes 7 px wide a cell apart, 2 px thick, halfway up the x-height of the row under the heading.
+        let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 20 + 18 + 4, width: 7, height: 2), pixelCount: 14) }
+        let chains = [Self.chain("Exceptions", row: 0), dashes, Self.chain("A single exception is defined.", row: 3),
+                      Self.chain("\"\"\"", row: 5, height: 4), Self.chain("__all__ = [", row: 7)]
+        let panel = BoundingBox(x: 0, y: 0, width: 1000, height: 400)
+        let rows = TextBlockAssembler.blocks(from: chains, polarity: .lightOnDark, surface: { _ in (30, 200) }, panel: { _ in panel })
+            .flatMap(\.lines).map(\.glyphs)
+        #expect(rows.contains(dashes.map(\.box)))
+    }
+
+    @Test("Banners of small asterisks touching into one stroke, half as tall as the letters, are rows of the comment they box, each of them")
+    func touchingAsteriskBanners() {
+        // ICU's boxed comment at 720p: letters 14 px tall, short rows of `*` and `*/` between.
+        let chains = [Self.chain("* Copyright (C) 2007-2014, International", row: 1, height: 14),
+                      Self.chain("* others. All Rights Reserved.", row: 2, height: 14), Self.chain("*", row: 4, height: 7),
+                      Self.chain("* File PLURFMT.H", row: 6, height: 11), Self.chain("*/", row: 8, height: 14),
+                      Self.chain("#ifndef PLURFMT", row: 10, height: 11)]
+        let banners = [0, 3, 7].map { [BoundingBox(x: 21, y: 20 + $0 * 18 + 4, width: 630, height: 7)] }
+        let rows = Self.rows(chains, bars: banners.flatMap { $0 })
+        for banner in banners { #expect(rows.contains(banner)) }
+    }
+
     @Test("A closing `=====` one blank line under the text, a row of marks too low to show a size, is the text's last row")
     func closingRuleAfterBlankLine() {
         // vim's help: `====` bars 2 px thick, two a cell, under a blank line.
@@ -376,6 +400,8 @@ struct TextBlockAssemblerTests {
         let spokes = [BoundingBox(x: 21, y: 40, width: 3, height: 3), BoundingBox(x: 23, y: 40, width: 3, height: 3),
                       BoundingBox(x: 25, y: 40, width: 3, height: 3)]
         #expect(!TextBlockAssembler.isDotRow(spokes))
+        // The ticks of a small `"""`, narrower than tall, two a cell.
+        #expect(TextBlockAssembler.isDotRow([0, 4, 10, 14, 20, 24].map { BoundingBox(x: 21 + $0, y: 40, width: 2, height: 4) }))
         // Dashes, twice as wide as tall, go with the bars.
         #expect(!TextBlockAssembler.isDotRow((0..<20).map { BoundingBox(x: 21 + $0 * 8, y: 40, width: 6, height: 2) }))
     }
@@ -393,6 +419,12 @@ struct TextBlockAssemblerTests {
         #expect(rows(banner).contains(banner))
         // A stray stroke is no run of symbols.
         #expect(!rows(stroke).contains(stroke))
+        // A banner wider than the text it stands among is a run of symbols when the font drew
+        // it, one piece a cell; a rule as wide is the page's.
+        let wide = (0..<78).map { BoundingBox(x: 21 + $0 * 10, y: 20 + 10 - 5, width: 9, height: 3) }
+        let rule = [BoundingBox(x: 21, y: 20 + 10 - 5, width: 780, height: 3)]
+        #expect(rows(wide).contains(wide))
+        #expect(!rows(rule).contains(rule))
     }
 
     @Test("A row of small asterisks drawn high in their cells (B612 Mono) is the comment's row, and gives the block no size")
