@@ -48,7 +48,7 @@ struct RepeatedGlyphs: CharacterPass {
                     raised: region.rows[row].baseline.map { $0 - Double(run.bottom) })
         }
         typealias Found = (row: Int, run: Run, cells: [[Float]], drawing: Drawing, inside: [Int], inOrder: Bool, read: [Character],
-                           bridged: Bool)
+                           underPointer: Bool)
         var found: [Found] = []
         for index in region.rows.indices {
             guard let baseline = region.rows[index].baseline else { continue }
@@ -78,17 +78,26 @@ struct RepeatedGlyphs: CharacterPass {
                 }
                 guard let (inside, inOrder) = over else { continue }
                 let read = inside.map { row.characters[$0].value }
-                guard readAsOneSymbol(read) || !cells.indices.contains(where: unlike) else { continue }
-                found.append((index, run, cells, drawing(run, row: index), inside, inOrder, read.filter(Self.symbols.contains), false))
+                // A mouse pointer over a long run (an I-beam over a row of carets), painted out
+                // before OCR and the strokes it hid carried across, may leave its cells boxed
+                // alike and the one or two it covered unlike the rest: their symbol, like that of
+                // cells it cuts a run at (below), is the run's.
+                let unlikeCells = cells.indices.filter(unlike)
+                let covered = cells.count >= 2 * Self.shortestRun && (1...2).contains(unlikeCells.count)
+                    && unlikeCells.last! - unlikeCells.first! < unlikeCells.count && !unlikeCells.contains(0)
+                    && !unlikeCells.contains(cells.count - 1)
+                guard readAsOneSymbol(read) || unlikeCells.isEmpty || covered else { continue }
+                found.append((index, run, cells, drawing(run, row: index), inside, inOrder, read.filter(Self.symbols.contains), covered))
             }
         }
         // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell
         // it covers into a blob unlike the others and cuts the run in two, OCR reading letters
-        // there (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn alike, a cell or
-        // two apart, only letters or digits read between them, are one run, the cells between
-        // placed on the grid. Its symbol must come from its cells, not from one OCR read among
-        // its letters: a highlighted file name's cells are pale boxes alike, and the `.` of
-        // `FrameGrabber.swift` would have made it dots.
+        // there or nothing (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn
+        // alike, a cell or two apart, only letters or digits read between them, or nothing but
+        // ink there (a space has none: `=====  =====` over a table's columns is two runs), are
+        // one run, the cells between placed on the grid. Its symbol must come from its cells,
+        // not from one OCR read among its letters: a highlighted file name's cells are pale
+        // boxes alike, and the `.` of `FrameGrabber.swift` would have made it dots.
         var bridged: [Found] = []
         for run in found.sorted(by: { ($0.row, $0.run.centers[0]) < ($1.row, $1.run.centers[0]) }) {
             guard let left = bridged.last, left.row == run.row, let end = left.run.centers.last, let last = left.inside.last,
@@ -98,14 +107,21 @@ struct RepeatedGlyphs: CharacterPass {
             }
             let covered = Int(((run.run.centers[0] - end) / grid.cell).rounded()) - 1
             let between = region.rows[run.row].characters[(last + 1)..<max(last + 1, first)].map(\.value)
-            guard (1...2).contains(covered), !between.isEmpty, between.allSatisfy({ $0.isLetter || $0.isNumber }),
+            func inked() -> Bool {
+                func strongest(_ center: Double) -> Float {
+                    Self.pixelColumns(around: center, cell: grid.cell)
+                        .flatMap { x in (left.run.top..<left.run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
+                }
+                return (1...covered).allSatisfy { 2 * strongest(end + Double($0) * grid.cell) >= strongest(end) }
+            }
+            guard (1...2).contains(covered), between.isEmpty ? inked() : between.allSatisfy({ $0.isLetter || $0.isNumber }),
                   abs(left.run.top - run.run.top) <= 1, abs(left.run.bottom - run.run.bottom) <= 1,
                   LetterShapes.distance(left.cells[0], run.cells[0]) <= Self.alike else {
                 bridged.append(run)
                 continue
             }
             var joined = left
-            joined.bridged = true
+            joined.underPointer = true
             joined.run.centers += (1...covered).map { end + Double($0) * grid.cell } + run.run.centers
             joined.run.top = min(left.run.top, run.run.top)
             joined.run.bottom = max(left.run.bottom, run.run.bottom)
@@ -161,7 +177,7 @@ struct RepeatedGlyphs: CharacterPass {
             let evidenced = (readBar ? shape() : nil) ?? read ?? shape()
             // What OCR read there only where it read it in order (words it boxed overlapping
             // put a character or two out of place).
-            guard let symbol = evidenced ?? (run.bridged || !run.inOrder ? nil : run.read.mostCommon) else { continue }
+            guard let symbol = evidenced ?? (run.underPointer || !run.inOrder ? nil : run.read.mostCommon) else { continue }
             // Shorter runs learn the symbols the ink or a clear reading told.
             if let evidenced, Self.symbols.contains(evidenced) { known.append((evidenced, run.drawing)) }
             // A run OCR read right stays as it was placed.
@@ -180,10 +196,12 @@ struct RepeatedGlyphs: CharacterPass {
                 let raised = row.baseline.map { $0 - Double(run.bottom) }
                 let cells = run.centers.map { Drawing(shape: samples($0, Double(run.bottom)), raised: raised) }
                 func drawnLike(_ known: Drawing) -> Bool { cells.allSatisfy { $0.isLike(known, xHeight: grid.xHeight) } }
-                // The cells tell the count, whatever OCR read there (three stars read as `kk`).
+                // The cells tell the count, whatever OCR read there (three stars read as `kk`); a
+                // small `-` lies as near a small `~` as another `~` does, and only a wave is one.
                 guard let (inside, inOrder) = Self.characters(of: row, over: run, grid: grid), inOrder,
                       let symbol = known.first(where: { drawnLike($0.drawing) })?.symbol,
-                      !(inside.count == cells.count && inside.allSatisfy { row.characters[$0].value == symbol })
+                      !(inside.count == cells.count && inside.allSatisfy { row.characters[$0].value == symbol }),
+                      symbol != "~" || row.baseline.flatMap({ Self.tilde(run, baseline: $0, grid: grid, picture: picture) }) != nil
                 else { continue }
                 region.rows[index].replaceRun(inside[0]...inside[inside.count - 1], with: symbol, at: run, grid: grid)
             }

@@ -124,6 +124,15 @@ struct RepeatedGlyphsTests {
         #expect(region.lines.map(\.text) == ["# note", "--------", "x = 1"])
     }
 
+    @Test("A long run with a cell inside drawn unlike it, boxed like the rest (a pointer painted out over it), is one run of its symbol")
+    func runWithACoveredCell() {
+        let region = Self.region(["# note", "########O########", "x = 1"], readAs: ["# note", "HHHHHHHHAHHHHHHHH", "x = 1"])
+        #expect(region.lines.map(\.text) == ["# note", String(repeating: "#", count: 17), "x = 1"])
+        // A short run keeps what it was read as; so does one unlike at an end (left out of it).
+        let short = Self.region(["# note", "###O###", "x = 1"], readAs: ["# note", "HHHAHHH", "x = 1"])
+        #expect(short.lines[1].text != "#######")
+    }
+
     @Test("A run cut in two by a cell drawn unlike it (a mouse pointer over it) and read as letters there is one run, counted by its cells")
     func runUnderAPointer() {
         // The fifth `#` under the pointer: drawn as a taller ring, and read as two letters.
