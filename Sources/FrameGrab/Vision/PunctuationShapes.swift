@@ -84,7 +84,7 @@ struct PunctuationShapes: CharacterPass {
         }
     }
 
-    /// Lower than half the x-height: no letter, whole, is drawn so low.
+    /// Lower than half the x-height, by a margin: no letter, whole, is drawn so low.
     private static func isLow(_ ink: CharacterInk, xHeight: Double) -> Bool { Double(ink.bottom - ink.top) <= 0.4 * xHeight }
 
     private static func corrected(_ character: Character, ink: CharacterInk?, baseline: Double, xHeight: Double, marksAlone: Bool) -> Mark {
@@ -244,7 +244,7 @@ struct PunctuationShapes: CharacterPass {
         let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 >= 0.8 * guess }
         guard let least = gaps.min(), guess > 0 else { return nil }
         if gaps.count == 1 { return least / max(1, (least / guess).rounded()) }
-        let fits = (1...max(1, Int(least / (0.6 * guess)))).map { parts in
+        let fits = (1...max(1, Int(least / (0.8 * guess)))).map { parts in
             let step = least / Double(parts)
             return (step: step, whole: gaps.filter { abs($0 / ($0 / step).rounded() - step) <= 1 })
         }

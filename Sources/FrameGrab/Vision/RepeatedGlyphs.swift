@@ -107,9 +107,11 @@ struct RepeatedGlyphs: CharacterPass {
             }
             let covered = Int(((run.run.centers[0] - end) / grid.cell).rounded()) - 1
             let between = region.rows[run.row].characters[(last + 1)..<max(last + 1, first)].map(\.value)
+            // Ink in the middle half of each cell between: glyphs that fill their cells (`_`,
+            // `─`) reach into the edge columns of a space beside them.
             func inked() -> Bool {
                 func strongest(_ center: Double) -> Float {
-                    Self.pixelColumns(around: center, cell: grid.cell)
+                    Self.pixelColumns(around: center, cell: grid.cell).filter { abs($0 - center) <= grid.cell / 4 }
                         .flatMap { x in (left.run.top..<left.run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
                 }
                 return (1...covered).allSatisfy { 2 * strongest(end + Double($0) * grid.cell) >= strongest(end) }

@@ -345,10 +345,10 @@ enum TextBlockAssembler {
 
     /// The baseline of the row of `block` that `bars` would stand on, if they are a row of
     /// symbols in its type (`====`, `----`, `~~~~`), the block being monospace text on
-    /// `grid`: the bars are thin beside its letters (lower than its x-height letters: small
-    /// asterisks touching into one stroke are half its letters' height), cross none of its
-    /// rows, and stand halfway up the x-height of a row on its pitch. An underline, under its
-    /// row's letters, stands between rows.
+    /// `grid`: the bars are thin beside its letters (little over half its lines' height:
+    /// small asterisks touching into one stroke are half of it), cross none of its rows, and
+    /// stand halfway up the x-height of a row on its pitch. An underline, under its row's
+    /// letters, stands between rows.
     /// A panel bounds its text: bars inside it, not across it from side to side (a divider),
     /// are on its grid however many blank rows from the block, as long as they start where the
     /// block's lines start or stand among the panel's text (of `textRows`, those in the
@@ -399,7 +399,8 @@ enum TextBlockAssembler {
 
     /// Whether `bars` are a font's glyphs, not a drawn rule: a run of pieces one cell apart,
     /// each as wide as its cell or less (a vim tutor's `~~~~` banner, 78 cells wider than the
-    /// lesson under it). A page's rule is one stroke.
+    /// lesson under it). A page's rule is one stroke; the two bars of each `=` stacked make no
+    /// such run (their steps alternate), and keep to the text's columns.
     static func isDrawnInCells(_ bars: [BoundingBox], lineHeight: Double) -> Bool {
         guard bars.count >= RepeatedGlyphs.shortestRun else { return false }
         let centers = bars.map { Double($0.x) + Double($0.width) / 2 }.sorted()

@@ -173,6 +173,7 @@ struct PunctuationShapesTests {
         ([100, 160], 60, 60.0, "a lone gap of one row"),
         ([237, 324, 382, 440, 498, 556], 29.6, 29.0, "double spaced, but a single step under the first"),
         ([200, 215, 222, 244, 266], 22, 22.0, "a baseline misplaced 7 above the next"),
+        ([100, 132, 164, 196, 236], 16, 32.0, "a step well under the guess fits more gaps only by its looser pixel a row"),
     ] as [([Double], Double, Double, String)])
     func pitch(baselines: [Double], guess: Double, pitch: Double, comment: String) {
         #expect(PunctuationShapes.pitch(of: baselines, near: guess) == pitch, "\(comment)")
