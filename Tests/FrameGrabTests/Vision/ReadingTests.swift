@@ -96,6 +96,24 @@ struct ReadingTests {
                                 contentArea: BoundingBox(x: 0, y: 0, width: 1280, height: 720)).isEmpty)
     }
 
+    @Test("A banner among rows OCR could not read (a tutor in a script it does not know) is kept alone; those rows are not")
+    func bannerAmongUnsureRows() throws {
+        let source = ["3. Motim nepemictitbcs go YeTBepToro psapka.", "4. BBegitb 2dd wo6 Buganutuv gBa pagKnu.",
+                      "---> 1) TposHgu yepsoui, 2) BarnwKa Becena,", "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~",
+                      "Ypok 2.7: BIQKWHYTM 3MIHU"]
+        var (lines, glyphs) = SyntheticLines.lines(source)
+        for index in lines.indices {
+            lines[index].words = lines[index].words.map { Word(text: $0.text, box: $0.box, confidence: index == 3 ? 0.6 : 0.3) }
+        }
+        let frame = BoundingBox(x: 0, y: 0, width: 1280, height: 720)
+        let regions = Reading.regions(from: [Self.readBlock(lines, glyphs: glyphs)], contentArea: frame)
+        #expect(regions.map(\.text) == [source[3]])
+        // Without it, nothing of the block is text.
+        let without = [0, 1, 2, 4]
+        #expect(Reading.regions(from: [Self.readBlock(without.map { lines[$0] }, glyphs: without.map { glyphs[$0] })],
+                                contentArea: frame).isEmpty)
+    }
+
     @Test("A comment aligned far right of a code line, read apart, ends that line")
     func alignedComment() throws {
         let source = ["if fstat(fd, &info) == 0 && info.st_size < offset {", "    offset = 0", "    pending.removeAll()", "}"]

@@ -55,10 +55,24 @@ struct ReadRegion {
     var notText: String? {
         if rows.isEmpty { return "nothing read" }
         if !rows.contains(where: { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }) { return "no letter or digit" }
-        if letterConfidence < Self.minimumConfidence, !hasClearRow {
+        if isReadUnsure {
             return "read with confidence \((letterConfidence * 100).rounded() / 100), under \(Self.minimumConfidence)"
         }
         return nil
+    }
+
+    /// Read with too little certainty to be text, no row of it clear.
+    var isReadUnsure: Bool { letterConfidence < Self.minimumConfidence && !hasClearRow }
+
+    /// The region with only its rows of one symbol drawn over and over (`~~~~`, `####`, eight
+    /// or more), once the passes have read them from their ink; nil when it has none.
+    func keepingSymbolRows() -> ReadRegion? {
+        var kept = self
+        kept.rows = rows.filter { row in
+            let text = row.text.trimmingCharacters(in: .whitespaces)
+            return text.count >= 8 && Set(text).count == 1 && text.first.map { !$0.isLetter && !$0.isNumber } == true
+        }
+        return kept.rows.isEmpty ? nil : kept
     }
 
     init(rows: [ReadRow], block: TextBlock, picture: InkPicture?) {

@@ -129,7 +129,10 @@ extension Reading {
             if let reason = region.notText {
                 let rows = read.rows.map { $0.text.debugDescription }.joined(separator: " ")
                 trace?.note("left out: block at \(read.block.box), \(reason): \(rows)")
-                return []
+                // Rows of one symbol drawn over and over among rows OCR could not read (a
+                // tutor's `~~~~` over a lesson in a script it does not know) are told by their
+                // ink, not by OCR's certainty: read through the passes, they alone go on.
+                guard region.isReadUnsure, read.rows.count >= 3 else { return [] }
             }
             for pass in characterPasses {
                 guard let trace else {
@@ -140,6 +143,11 @@ extension Reading {
                 let kind = region.kind
                 pass.apply(to: &region)
                 trace.compare(before, kind: kind, with: region, after: pass)
+            }
+            if region.isReadUnsure {
+                guard region.kind == .code, let symbolRows = region.keepingSymbolRows() else { return [] }
+                trace?.note("block at \(read.block.box): its rows of one symbol, from their ink, are kept")
+                region = symbolRows
             }
             let split = region.splittingOffPrompt(surfaceBottom: read.block.panel?.bottom ?? contentArea.bottom)
             if split.count > 1 { trace?.note("block at \(read.block.box): its last row, in another face at its surface's bottom, is ui") }
