@@ -561,8 +561,13 @@ enum TextBlockAssembler {
         if let pitch = (upper.lines.count >= lower.lines.count ? upper.pitch ?? lower.pitch : lower.pitch ?? upper.pitch) {
             let steps = Double(lower.firstBaseline - upper.lastBaseline) / pitch
             // Two blank lines (between top-level definitions) only between real paragraphs:
-            // a lone line that far off (a status bar's item) is not part of the text.
-            let widest = (upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4) + Double(rowsBetween)
+            // a lone line that far off (a status bar's item) is not part of the text. A banner
+            // under the text, starting at its first column (a tutor's `~~~~` three or four blank
+            // rows under a lesson), is its row as far below as the text is tall.
+            let bannerAtStart = lower.lines.count == 1 && isBanner(lower.lines[0], lineHeight: upper.lineHeight)
+                && Double(abs(lower.box.x - upper.box.x)) <= upper.lineHeight / 2
+            let widest = max((upper.rowBaselines.count >= 2 && lower.rowBaselines.count >= 2 ? 3.6 : 2.4) + Double(rowsBetween),
+                             bannerAtStart ? Double(upper.lines.count) : 0)
             guard let first = rows.first else { return true }
             // Where the two meet, a whole number of rows apart.
             guard steps >= 0.8, steps <= widest, abs(steps - steps.rounded()) <= 0.2, let last = rows.last else { return false }

@@ -474,6 +474,21 @@ struct TextBlockAssemblerTests {
         #expect(!Self.rows(Array(chains.prefix(2)), bars: tildes).contains(tildes))
     }
 
+    @Test("A banner of marks four blank rows under the text, from its first column, is its last row; one starting elsewhere is not")
+    func bannerFarUnderText() {
+        // A tutor's lesson, then `~~~~` (marks 5 px tall, one a cell, touching) four blank rows down.
+        let lesson = [Self.chain("5. After this type U to restore the line.", row: 0),
+                      Self.chain("6. Now type u a few times to undo the U.", row: 1),
+                      Self.chain("7. Now type CTRL-R a few times to redo.", row: 2),
+                      Self.chain("---> Fix the errors on this line.", row: 4),
+                      Self.chain("8. These are very useful commands.", row: 6)]
+        func tildes(column: Int) -> [InkBlob] {
+            (0..<50).map { InkBlob(box: BoundingBox(x: 20 + (column + $0) * 10, y: 20 + 11 * 18 + 3, width: 10, height: 5), pixelCount: 25) }
+        }
+        #expect(Self.blocks(lesson + [tildes(column: 0)]).count == 1)
+        #expect(Self.blocks(lesson + [tildes(column: 12)]).count == 2)
+    }
+
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
     func dashesUnderHeading() {
         let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 95, width: 7, height: 2), pixelCount: 14) }
