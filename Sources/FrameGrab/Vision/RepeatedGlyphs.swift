@@ -83,11 +83,12 @@ struct RepeatedGlyphs: CharacterPass {
                 // alike and the one or two it covered unlike the rest: their symbol, like that of
                 // cells it cuts a run at (below), is the run's.
                 let unlikeCells = cells.indices.filter(unlike)
-                let covered = cells.count >= 2 * Self.shortestRun && (1...2).contains(unlikeCells.count)
+                let underPointer = cells.count >= 2 * Self.shortestRun && (1...2).contains(unlikeCells.count)
                     && unlikeCells.last! - unlikeCells.first! < unlikeCells.count && !unlikeCells.contains(0)
                     && !unlikeCells.contains(cells.count - 1)
-                guard readAsOneSymbol(read) || unlikeCells.isEmpty || covered else { continue }
-                found.append((index, run, cells, drawing(run, row: index), inside, inOrder, read.filter(Self.symbols.contains), covered))
+                guard readAsOneSymbol(read) || unlikeCells.isEmpty || underPointer else { continue }
+                found.append((index, run, cells, drawing(run, row: index), inside, inOrder, read.filter(Self.symbols.contains),
+                              underPointer))
             }
         }
         // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell

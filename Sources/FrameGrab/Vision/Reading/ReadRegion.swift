@@ -54,15 +54,18 @@ struct ReadRegion {
     /// icon, a photo, a rule); nil for text.
     var notText: String? {
         if rows.isEmpty { return "nothing read" }
-        if !rows.contains(where: { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } }) { return "no letter or digit" }
+        if !holdsLetters { return "no letter or digit" }
         if isReadUnsure {
             return "read with confidence \((letterConfidence * 100).rounded() / 100), under \(Self.minimumConfidence)"
         }
         return nil
     }
 
-    /// Read with too little certainty to be text, no row of it clear.
-    var isReadUnsure: Bool { letterConfidence < Self.minimumConfidence && !hasClearRow }
+    /// Whether any row holds a letter or digit.
+    private var holdsLetters: Bool { rows.contains { $0.characters.contains { $0.value.isLetter || $0.value.isNumber } } }
+
+    /// Letters read, with too little certainty to be text, no row of it clear.
+    var isReadUnsure: Bool { holdsLetters && letterConfidence < Self.minimumConfidence && !hasClearRow }
 
     /// The region with only its rows of one symbol drawn over and over (`~~~~`, `####`, eight
     /// or more), once the passes have read them from their ink; nil when it has none.

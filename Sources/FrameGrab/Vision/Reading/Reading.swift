@@ -126,13 +126,14 @@ extension Reading {
         }
         let reads = blocks.flatMap { read -> [ReadRegion] in
             var region = ReadRegion(read, image: image)
+            let unsure = region.isReadUnsure
             if let reason = region.notText {
                 let rows = read.rows.map { $0.text.debugDescription }.joined(separator: " ")
                 trace?.note("left out: block at \(read.block.box), \(reason): \(rows)")
                 // Rows of one symbol drawn over and over among rows OCR could not read (a
                 // tutor's `~~~~` over a lesson in a script it does not know) are told by their
                 // ink, not by OCR's certainty: read through the passes, they alone go on.
-                guard region.isReadUnsure, read.rows.count >= 3 else { return [] }
+                guard unsure, read.rows.count >= 3 else { return [] }
             }
             for pass in characterPasses {
                 guard let trace else {
@@ -144,7 +145,7 @@ extension Reading {
                 pass.apply(to: &region)
                 trace.compare(before, kind: kind, with: region, after: pass)
             }
-            if region.isReadUnsure {
+            if unsure {
                 guard region.kind == .code, let symbolRows = region.keepingSymbolRows() else { return [] }
                 trace?.note("block at \(read.block.box): its rows of one symbol, from their ink, are kept")
                 region = symbolRows
