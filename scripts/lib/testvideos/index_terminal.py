@@ -128,8 +128,14 @@ class TerminalSession:
              "-e", "tmux", "-S", self.socket, "attach", "-t", "index"],
             env=self.env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         window = run(["xdotool", "search", "--sync", "--classname", "framegrab"], env=self.env).split()[0]
-        geometry = run(["xdotool", "getwindowgeometry", "--shell", window], env=self.env).decode()
-        size = dict(line.split("=") for line in geometry.split())
+        # The window is found as soon as it is mapped, and on a busy machine before xterm has
+        # sized it to its font (1x1): wait for that, a few seconds at most.
+        for _ in range(50):
+            geometry = run(["xdotool", "getwindowgeometry", "--shell", window], env=self.env).decode()
+            size = dict(line.split("=") for line in geometry.split())
+            if int(size["WIDTH"]) > 2 * TERMINAL_BORDER and int(size["HEIGHT"]) > 2 * TERMINAL_BORDER:
+                break
+            time.sleep(0.1)
         self.cell = ((int(size["WIDTH"]) - 2 * TERMINAL_BORDER) // cols, (int(size["HEIGHT"]) - 2 * TERMINAL_BORDER) // rows)
         self.cols, self.rows = cols, rows
         if self.cell != self.expected_cell:
