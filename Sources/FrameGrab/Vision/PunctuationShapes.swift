@@ -219,7 +219,14 @@ struct PunctuationShapes: CharacterPass {
             if let value = measured[index] { return value }
             guard let nearest = measuredRows.min(by: { abs(middles[$0] - middles[index]) < abs(middles[$1] - middles[index]) }),
                   let base = measured[nearest] else { return nil }
-            return placed(index, from: base, pitch: pitch)
+            let at = placed(index, from: base, pitch: pitch)
+            // Ink further than a third of a pitch from every whole step stands halfway: rows
+            // double spaced (a tutor's) keep a pitch of two lines, and a banner between them
+            // is on the line between, where the rows' middles put a line.
+            if abs(middles[index] - (at - xHeight / 2)) > pitch / 3, pitch / 2 >= 0.8 * middlesPitch {
+                return placed(index, from: base, pitch: pitch / 2)
+            }
+            return at
         }
     }
 

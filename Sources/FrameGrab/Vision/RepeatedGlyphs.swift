@@ -285,7 +285,17 @@ struct RepeatedGlyphs: CharacterPass {
             // Its two strokes only spread on the way down; an asterisk's arms reach wider than its legs.
             let spans = inked[top...bottom].compactMap { row in row.first.flatMap { left in row.last.map { (left, $0) } } }
             let spreading = spans.count == bottom - top + 1 && zip(spans, spans.dropFirst()).allSatisfy { $1.0 <= $0.0 && $1.1 >= $0.1 }
-            return narrowApex && hollow && feet && spreading
+            // And only fall away from the apex: each column's top no higher than its neighbour's
+            // nearer the apex (a `~` four pixels tall has a hump, feet and a gap under it too,
+            // but rises again past its trough).
+            let tops = columns.map { x in inked[top...bottom].firstIndex { $0.contains(x) } }
+            func falling(_ side: [Int?]) -> Bool {
+                let drawn = side.compactMap { $0 }
+                return zip(drawn, drawn.dropFirst()).allSatisfy { $1 >= $0 }
+            }
+            let apexColumn = columns.firstIndex { $0 >= apex.rounded(.down) } ?? 0
+            let falls = falling(Array(tops[apexColumn...])) && falling(Array(tops[...apexColumn].reversed()))
+            return narrowApex && hollow && feet && spreading && falls
         }
         return 2 * carets.count > run.centers.count ? "^" : nil
     }

@@ -199,8 +199,20 @@ enum TextBlockAssembler {
             let fits = blocks.indices.filter {
                 line.isDotRow ? continues(blocks[$0], withDots: line) : continues(blocks[$0], with: line, mark: mark)
             }
-            // A row of dots is a row of text it continues, not text of its own.
-            if line.isDotRow && fits.isEmpty { continue }
+            // A row of dots is a row of text it continues, not text of its own. One small mark
+            // drawn cell after cell, further off and alone on its band (a `~~~~` banner at 720p,
+            // each tilde 7 by 4 pixels, a blank row over its lesson; not the lower halves of a
+            // row of asterisks broken in two), may be bars on a code row.
+            if line.isDotRow && fits.isEmpty {
+                let alone = !lines.contains { other in
+                    other.box != line.box && other.box.x < line.box.right && other.box.right > line.box.x
+                        && max(other.box.y - line.box.bottom, line.box.y - other.box.bottom) < line.box.height
+                }
+                if alone, line.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(line.blobs, lineHeight: .infinity) {
+                    bars += line.blobs
+                }
+                continue
+            }
             // The nearest block above wins; of equals, the one whose column starts closest.
             if let best = fits.min(by: { distance(blocks[$0], line.box) < distance(blocks[$1], line.box) }) {
                 let sameRow = blocks[best].lastRow.overlapsVertically(line.box)
@@ -375,8 +387,16 @@ enum TextBlockAssembler {
         if panel == nil, dedent > height / 4, bars.count < RepeatedGlyphs.shortestRun || dedent > TextEvidence.columnsAway * xHeight {
             return nil
         }
-        let (first, pitch) = (Double(grid.firstBaseline), grid.pitch)
+        let first = Double(grid.firstBaseline)
         let middle = Double(box.y + box.bottom) / 2
+        // Text double spaced keeps a pitch of two of its lines (a tutor's lessons): bars halfway
+        // between two rows stand on the row between, where a line fits (half the pitch is no
+        // less than a line's height).
+        let pitches = [grid.pitch] + (grid.pitch / 2 >= 0.9 * height ? [grid.pitch / 2] : [])
+        guard let pitch = pitches.first(where: { pitch in
+            let steps = (middle + xHeight / 2 - first) / pitch
+            return abs(steps - steps.rounded()) <= 0.25
+        }) else { return nil }
         let steps = (middle + xHeight / 2 - first) / pitch
         let rows = (Double(grid.lastBaseline) - first) / pitch
         // In a panel, starting where the block's lines start is being one of them, however far
@@ -393,7 +413,7 @@ enum TextBlockAssembler {
                 || nearText && Double(box.width) >= 2 * height
                     && (Double(box.right) <= Double(block.box.right) + height / 2 || isDrawnInCells(bars, lineHeight: height))
             : abs(Double(box.x - block.box.x)) <= xHeight / 2 || nearText
-        guard abs(steps - steps.rounded()) <= 0.25, amongText else { return nil }
+        guard amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
     }
 

@@ -143,6 +143,17 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.baselines(text, inks: low, middles: middles, xHeight: 10) == [100, 130, 159, 190, 220])
     }
 
+    @Test("A row of marks between double-spaced rows stands on the line between them, where its ink's middle puts it")
+    func baselineBetweenDoubleSpacedRows() {
+        // A tutor's lines two pitches (60) apart, and a banner of `~` read as letters halfway
+        // between the first two: their baselines keep a pitch of 60, the banner stands at 130.
+        func letters(bottom: Int) -> [Ink] { [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 10, bottom: bottom), count: 3) }
+        let rows: [[Character]] = [["a", "b", "c"], ["o", "o", "o"], ["x", "z", "y"], ["x", "z", "y"]]
+        let inks: [[Ink?]] = [letters(bottom: 100), [Ink](repeating: Ink(left: 0, right: 8, top: 123, bottom: 127), count: 3),
+                              letters(bottom: 160), letters(bottom: 220)]
+        #expect(PunctuationShapes.baselines(rows, inks: inks, middles: [95, 125, 155, 215], xHeight: 10) == [100, 130, 160, 220])
+    }
+
     @Test("A row of marks alone stands where the middle of its ink puts it: dots on the baseline, quotes above the x-height")
     func baselinesOfMarks() {
         // Rows 22 apart, the row above the dots with ascenders 16 high, a blank line under them.
