@@ -39,14 +39,15 @@ struct CharacterInk: Equatable {
 }
 
 extension CharacterInk {
-    /// Neighbouring blobs that fit in three quarters of a cell together are one character's
-    /// pieces: the two ticks of a `"`, or a `#` drawn small and faint that keeps its two stems
-    /// and loses its bars. Two characters stand a cell apart, so their ink together spans more
-    /// than a cell.
-    static func joiningPieces(_ row: [CharacterInk], cell: Double) -> [CharacterInk] {
+    /// Neighbouring blobs that fit in three quarters of a cell together (`within`) are one
+    /// character's pieces: the two ticks of a `"`, or a `#` drawn small and faint that keeps
+    /// its two stems and loses its bars. Two characters stand a cell apart, so their ink
+    /// together spans more than a cell; where a run of cells drawn alike checks the pieces,
+    /// they may fill all but a pixel of it (a dark blue comment's `#`, ten pixels of twelve).
+    static func joiningPieces(_ row: [CharacterInk], cell: Double, within: Double = 0.75) -> [CharacterInk] {
         var joined: [CharacterInk] = []
         for ink in row {
-            if let last = joined.last, Double(ink.right - last.left) <= 0.75 * cell {
+            if let last = joined.last, Double(ink.right - last.left) <= within * cell {
                 joined[joined.count - 1] = CharacterInk(left: last.left, right: ink.right, top: min(last.top, ink.top),
                                                         bottom: max(last.bottom, ink.bottom), parts: last.parts + ink.parts,
                                                         tallestPart: max(last.tallestPart, ink.tallestPart))

@@ -24,14 +24,14 @@ struct PunctuationShapes: CharacterPass {
             }
         }
         // A row of double quotes alone (a docstring's `"""`) that OCR read as letters in a
-        // number of its own (`init` for three cells) is quotes, one per cell: no letter lives
-        // above the x-height alone, and two ticks side by side in a cell are a `"`.
+        // number of its own (`init` for three cells), or as nothing at all, is quotes, one per
+        // cell: no letter lives above the x-height alone, and two ticks side by side in a cell are a `"`.
         for row in region.rows.indices {
-            guard let baseline = region.rows[row].baseline, region.rows[row].characters.contains(where: { $0.value != "\"" }),
+            let characters = region.rows[row].characters
+            guard let baseline = region.rows[row].baseline, characters.isEmpty || characters.contains(where: { $0.value != "\"" }),
                   let run = Self.doubleQuotes(region.rows[row].glyphs, baseline: baseline, grid: grid)
             else { continue }
-            region.rows[row].replaceRun(region.rows[row].characters.indices.first!...region.rows[row].characters.indices.last!,
-                                        with: "\"", at: run, grid: grid)
+            region.rows[row].replaceRun(characters.indices, with: "\"", at: run, grid: grid)
         }
     }
 

@@ -65,7 +65,7 @@ struct RepeatedGlyphs: CharacterPass {
                 // A run read all as one symbol (a rule given back, its count from a guessed cell)
                 // is one already: a dash a pixel thin lands on the pixel grid too unlike itself to show it.
                 func readAsOneSymbol(_ read: [Character]) -> Bool { Set(read).count == 1 && Self.symbols.contains(read[0]) }
-                var over = Self.characters(of: row, over: run, grid: grid)
+                var over = Self.characters(of: row, over: run, grid: grid, picture: picture)
                 if !(over.map { readAsOneSymbol($0.positions.map { row.characters[$0].value }) } ?? false) {
                     // A run's end may be another character boxed alike (the `/` opening `/****`): left out.
                     while cells.count > Self.shortestRun, let end = [0, cells.count - 1].first(where: unlike) {
@@ -74,7 +74,7 @@ struct RepeatedGlyphs: CharacterPass {
                         run.centers.remove(at: end)
                         if end == 0 { run.firstColumn += 1 }
                     }
-                    over = Self.characters(of: row, over: run, grid: grid)
+                    over = Self.characters(of: row, over: run, grid: grid, picture: picture)
                 }
                 guard let (inside, inOrder) = over else { continue }
                 let read = inside.map { row.characters[$0].value }
@@ -108,12 +108,10 @@ struct RepeatedGlyphs: CharacterPass {
             }
             let covered = Int(((run.run.centers[0] - end) / grid.cell).rounded()) - 1
             let between = region.rows[run.row].characters[(last + 1)..<max(last + 1, first)].map(\.value)
-            // Ink in the middle half of each cell between: glyphs that fill their cells (`_`,
-            // `─`) reach into the edge columns of a space beside them.
+            // Ink in the middle half of each cell between.
             func inked() -> Bool {
                 func strongest(_ center: Double) -> Float {
-                    Self.pixelColumns(around: center, cell: grid.cell).filter { abs($0 - center) <= grid.cell / 4 }
-                        .flatMap { x in (left.run.top..<left.run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
+                    Self.strongestInk(around: center, rows: left.run.top..<left.run.bottom, grid: grid, picture: picture)
                 }
                 return (1...covered).allSatisfy { 2 * strongest(end + Double($0) * grid.cell) >= strongest(end) }
             }
@@ -191,18 +189,31 @@ struct RepeatedGlyphs: CharacterPass {
         // A run too short to tell by itself (the `***` closing each side of a boxed comment, the
         // lone `#` opening a comment under a banner of them) is the symbol of a longer run of
         // the block whose cells are drawn like its own.
-        guard !known.isEmpty else { return }
+        // A row that is such a run alone (a `###` closing a comment's header, with no longer run
+        // on the screen to learn from) is the symbol the block's cells drawn like each of its
+        // cells were surely read as, when they all tell one.
+        func toldAlone(_ run: Run, row: Int) -> Character? {
+            guard run.centers.count >= 2, let baseline = region.rows[row].baseline else { return nil }
+            let told = run.centers.map { center in
+                let cell = samples(center, baseline)
+                return Self.vote(of: references.filter { $0.row != row }
+                    .map { (character: $0.character, distance: LetterShapes.distance($0.samples, cell)) }
+                    .filter { $0.distance <= Self.nearestReference })
+            }
+            guard let symbol = told[0], Self.symbols.contains(symbol), told.allSatisfy({ $0 == symbol }) else { return nil }
+            return symbol
+        }
         for index in region.rows.indices {
             let row = region.rows[index]
-            for run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, shortest: 1).reversed()
-            where run.centers.count < Self.shortestRun {
+            let runs = Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, shortest: 1)
+            for run in runs.reversed() where run.centers.count < Self.shortestRun {
                 let raised = row.baseline.map { $0 - Double(run.bottom) }
                 let cells = run.centers.map { Drawing(shape: samples($0, Double(run.bottom)), raised: raised) }
                 func drawnLike(_ known: Drawing) -> Bool { cells.allSatisfy { $0.isLike(known, xHeight: grid.xHeight) } }
                 // The cells tell the count, whatever OCR read there (three stars read as `kk`); a
                 // small `-` lies as near a small `~` as another `~` does, and only a wave is one.
-                guard let (inside, inOrder) = Self.characters(of: row, over: run, grid: grid), inOrder,
-                      let symbol = known.first(where: { drawnLike($0.drawing) })?.symbol,
+                guard let (inside, inOrder) = Self.characters(of: row, over: run, grid: grid, picture: picture), inOrder,
+                      let symbol = known.first(where: { drawnLike($0.drawing) })?.symbol ?? (runs.count == 1 ? toldAlone(run, row: index) : nil),
                       !(inside.count == cells.count && inside.allSatisfy { row.characters[$0].value == symbol }),
                       symbol != "~" || row.baseline.flatMap({ Self.tilde(run, baseline: $0, grid: grid, picture: picture) }) != nil
                 else { continue }
@@ -242,15 +253,35 @@ struct RepeatedGlyphs: CharacterPass {
 
     /// The positions of `row`'s characters from the first OCR boxed over `run`'s cells to the
     /// last, and whether all between were boxed there (words boxed overlapping put a character
-    /// or two out of order); nil for none.
-    private static func characters(of row: ReadRow, over run: Run, grid: ReadRegion.Grid) -> (positions: [Int], inOrder: Bool)? {
-        let middle = (run.centers[0] + run.centers[run.centers.count - 1]) / 2
-        let reach = (run.centers[run.centers.count - 1] - run.centers[0] + grid.cell) / 2
-        let over = row.characters.indices.filter { position in
-            abs(Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2 - middle) <= reach
+    /// or two out of order); nil for none. A character boxed just past either end, in a cell
+    /// with no ink, is the run's too: OCR reads a banner at a row's start from its first
+    /// glyph's edge as `‘SEEE`, and there is nothing to draw the `‘`.
+    private static func characters(of row: ReadRow, over run: Run, grid: ReadRegion.Grid,
+                                   picture: InkPicture) -> (positions: [Int], inOrder: Bool)? {
+        func center(_ position: Int) -> Double {
+            Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2
         }
-        guard let first = over.first, let last = over.last else { return nil }
-        return (Array(first...last), over.count == last - first + 1)
+        let first = run.centers[0], last = run.centers[run.centers.count - 1]
+        let over = row.characters.indices.filter { abs(center($0) - (first + last) / 2) <= (last - first + grid.cell) / 2 }
+        guard var start = over.first, var end = over.last else { return nil }
+        let inOrder = over.count == end - start + 1
+        func blank(_ position: Int, cell: Double) -> Bool {
+            let box = row.characters[position].box
+            let top = min(run.top, box.y), bottom = max(run.bottom, box.bottom)
+            return abs(center(position) - cell) <= grid.cell / 2 && !row.characters[position].value.isWhitespace
+                && 2 * strongestInk(around: cell, rows: top..<bottom, grid: grid, picture: picture)
+                    < strongestInk(around: first, rows: run.top..<run.bottom, grid: grid, picture: picture)
+        }
+        if start > 0, blank(start - 1, cell: first - grid.cell) { start -= 1 }
+        if end + 1 < row.characters.count, blank(end + 1, cell: last + grid.cell) { end += 1 }
+        return (Array(start...end), inOrder)
+    }
+
+    /// The strongest ink in the middle half of the cell centred at `center`, over `rows`
+    /// (glyphs that fill their cells, `_` or `─`, reach into the edge columns of a space beside them).
+    static func strongestInk(around center: Double, rows: Range<Int>, grid: ReadRegion.Grid, picture: InkPicture) -> Float {
+        pixelColumns(around: center, cell: grid.cell).filter { abs($0 - center) <= grid.cell / 4 }
+            .flatMap { x in rows.map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
     }
 
     /// The samples of `cells` added up, and their mean: the cell drawn as all of them.
@@ -460,14 +491,16 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid, shortest: Int = shortestRun) -> [Run] {
-        let inks = CharacterInk.joiningPieces(inks, cell: grid.cell)
+        let inks = CharacterInk.joiningPieces(inks, cell: grid.cell, within: (grid.cell - 1) / grid.cell)
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { $0.cellCenters(cell: grid.cell) }
         // The ink's box in each cell: one character drawn again and again has one box, give or
-        // take a pixel at each edge as it lands on the pixel grid (its width two).
+        // take two pixels at each edge as it lands on the pixel grid (a faint 1-pixel `/` at
+        // 720p is boxed where a threshold cuts its antialiased ends, and alternates 222 and 224
+        // for its top); the drawing decides the rest (`unlike`).
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),
                                                 count: ink.span(cell: grid.cell)) }
-        func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) <= 1 && abs(a.1 - b.1) <= 1 && abs(a.2 - b.2) <= 2 }
+        func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) <= 2 && abs(a.1 - b.1) <= 2 && abs(a.2 - b.2) <= 2 }
         var runs: [Run] = []
         var start = 0
         for index in columns.indices {
@@ -477,7 +510,7 @@ struct RepeatedGlyphs: CharacterPass {
                 // Its first column by where it lies on the grid: counted from the row's start, a letter
                 // drawn in pieces (faint small type) would count as two.
                 let firstColumn = max(0, Int(((centers[start] - grid.origin) / grid.cell).rounded()))
-                runs.append(Run(firstColumn: firstColumn, centers: Array(centers[start...index]),
+                runs.append(Run(firstColumn: firstColumn, centers: steadied(Array(centers[start...index]), cell: grid.cell),
                                 top: boxes[start...index].map(\.0).min() ?? 0, bottom: boxes[start...index].map(\.1).max() ?? 0))
             }
             start = index + 1
@@ -486,12 +519,27 @@ struct RepeatedGlyphs: CharacterPass {
     }
 }
 
+/// Each cell's centre where it and its neighbours put it: one glyph drawn over and over stands a
+/// cell from the next, and a faint one whose ink a threshold cut wider lies half a pixel off.
+private func steadied(_ centers: [Double], cell: Double) -> [Double] {
+    centers.indices.map { index in
+        let near = max(0, index - 2)...min(centers.count - 1, index + 2)
+        return near.map { centers[$0] + Double(index - $0) * cell }.median ?? centers[index]
+    }
+}
+
 extension ReadRow {
     /// The characters in `range` replaced by `symbol` in each cell of `run`, spaced from the
     /// characters around them by the grid.
     mutating func replaceRun(_ range: ClosedRange<Int>, with symbol: Character, at run: RepeatedGlyphs.Run, grid: ReadRegion.Grid) {
+        replaceRun(Range(range), with: symbol, at: run, grid: grid)
+    }
+
+    /// The same for a range that may be empty: a row OCR read nothing of is given the run.
+    mutating func replaceRun(_ range: Range<Int>, with symbol: Character, at run: RepeatedGlyphs.Run, grid: ReadRegion.Grid) {
         let count = run.centers.count
-        let confidence = characters[range].map(\.confidence).min() ?? 0
+        // Read from the ink alone where OCR read nothing: as sure as a reading that is kept.
+        let confidence = characters[range].map(\.confidence).min() ?? ReadRegion.minimumConfidence
         let symbols = run.centers.enumerated().map { cell, center in
             ReadCharacter(value: symbol,
                           box: BoundingBox(left: Int((center - grid.cell / 2).rounded()), top: run.top,

@@ -319,6 +319,29 @@ struct RepeatedGlyphsTests {
     static let equalsCell = ["############", "............", "............", "############"]
     static let zeroCell = ["..########..", ".#........#.", ".#........#.", ".#........#.", ".#........#.", "..########.."]
 
+    @Test("Faint thin glyphs boxed two pixels apart as they land on the pixel grid are one run, each cell where its neighbours put it")
+    func faintRun() {
+        // A 1-pixel `/` at 720p: tops alternate 224 and 222; the first glyph's ink, cut wider by
+        // the threshold, is two pixels taller and half a pixel off its cell.
+        let grid = ReadRegion.Grid(cell: 8, origin: 69.5, xHeight: 6)
+        let inks = (0..<10).map { index in
+            CharacterInk(left: 72 + 8 * index - (index == 0 ? 1 : 0), right: 75 + 8 * index, top: index % 2 == 0 ? 224 : 222,
+                         bottom: index == 0 ? 232 : 230)
+        }
+        let runs = RepeatedGlyphs.runs(in: inks, grid: grid)
+        #expect(runs.count == 1)
+        #expect(runs.first?.centers == (0..<10).map { 73.5 + 8 * Double($0) })
+    }
+
+    @Test("A small `~` four pixels tall, a hump and feet with a gap under it, is no caret: it rises again past its trough")
+    func smallTildeIsNoCaret() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        let tilde = Self.drawn(["...##.......", "..#..#......", ".#....#..#..", "#......###.."])
+        #expect(RepeatedGlyphs.caret(tilde.run, baseline: 42, grid: grid, picture: tilde.picture) == nil)
+        let caret = Self.drawn(Self.caretCell)
+        #expect(RepeatedGlyphs.caret(caret.run, baseline: 42, grid: grid, picture: caret.picture) == "^")
+    }
+
     @Test("A caret is an inverted V whose pale tip lies half a pixel off the cell's middle; an asterisk's arms are no caret")
     func caretShape() {
         let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)

@@ -104,8 +104,17 @@ extension Reading {
             let again = try read(larger)
             if !again.lines.isEmpty { reading = again }
         }
+        // Marks alone, lower than a letter (a docstring's `"""`), that OCR read as nothing at
+        // either size: a row with no characters, for the passes that read marks from their ink;
+        // one they read nothing into goes (`ReadRow.isUnread`).
+        let line = block.lines[piece.lineIndex]
+        if reading.lines.isEmpty, !blank, line.box.height < block.xHeight {
+            var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
+            row.isUnread = true
+            return [row]
+        }
         for pass in readingPasses { try pass.check(&reading) }
-        let glyphs = reading.lines.count == 1 ? block.lines[piece.lineIndex].glyphs : []
+        let glyphs = reading.lines.count == 1 ? line.glyphs : []
         return reading.lines.map { line in
             var row = ReadRow(line, glyphs: glyphs)
             row.markedZeros = picture.markedZeros
@@ -145,6 +154,7 @@ extension Reading {
                 pass.apply(to: &region)
                 trace.compare(before, kind: kind, with: region, after: pass)
             }
+            region.rows.removeAll { $0.isUnread && $0.isEmpty }
             if unsure {
                 guard region.kind == .code, let symbolRows = region.keepingSymbolRows() else { return [] }
                 trace?.note("block at \(read.block.box): its rows of one symbol, from their ink, are kept")
