@@ -144,6 +144,7 @@ struct RepeatedGlyphs: CharacterPass {
         func span(_ run: Found) -> ClosedRange<Double> {
             (run.run.centers[0] - grid.cell / 2)...(run.run.centers[run.run.centers.count - 1] + grid.cell / 2)
         }
+        let outsideRuns = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
         for run in found {
             // Else what most of the block's cells drawn like the run's were read as, when that is
             // a symbol (a lone `#` is read right where a banner of them is not; a `//` misread
@@ -152,9 +153,7 @@ struct RepeatedGlyphs: CharacterPass {
             // of carets), a run drawn alike read right, a symbol's shape (OCR reads touching
             // carets, hashes and asterisks as letters or as nothing; a wave is no bar), and only
             // then any symbol OCR saw there (a run of letters alike stays as read).
-            let near = references.filter { reference in !found.contains { $0.row == reference.row && span($0).contains(reference.center) } }
-                .map { (character: $0.character, distance: LetterShapes.distance($0.samples, run.cells[0])) }
-                .filter { $0.distance <= Self.nearestReference }
+            let near = Self.near(run.cells[0], among: outsideRuns)
             let told = Self.vote(of: near)
             let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
@@ -194,12 +193,8 @@ struct RepeatedGlyphs: CharacterPass {
         // cells were surely read as, when they all tell one.
         func toldAlone(_ run: Run, row: Int) -> Character? {
             guard run.centers.count >= 2, let baseline = region.rows[row].baseline else { return nil }
-            let told = run.centers.map { center in
-                let cell = samples(center, baseline)
-                return Self.vote(of: references.filter { $0.row != row }
-                    .map { (character: $0.character, distance: LetterShapes.distance($0.samples, cell)) }
-                    .filter { $0.distance <= Self.nearestReference })
-            }
+            let others = outsideRuns.filter { $0.row != row }
+            let told = run.centers.map { Self.vote(of: Self.near(samples($0, baseline), among: others)) }
             guard let symbol = told[0], Self.symbols.contains(symbol), told.allSatisfy({ $0 == symbol }) else { return nil }
             return symbol
         }
@@ -227,6 +222,12 @@ struct RepeatedGlyphs: CharacterPass {
     /// say nothing. Each counts by the square of how far it is nearer than the limit: in small
     /// faint type a dozen letters (or three `$` read as `S`) lie just inside it, and the `#` of
     /// the comments well inside.
+    /// The cells of `references` drawn within `nearestReference` of `cell`, and how near.
+    private static func near(_ cell: [Float], among references: [(row: Int, center: Double, character: Character, samples: [Float])])
+        -> [(character: Character, distance: Float)] {
+        references.map { (character: $0.character, distance: LetterShapes.distance($0.samples, cell)) }.filter { $0.distance <= nearestReference }
+    }
+
     static func vote(of near: [(character: Character, distance: Float)]) -> Character? {
         let weights = Dictionary(near.map { reference in
             let inside = nearestReference - reference.distance
@@ -324,8 +325,8 @@ struct RepeatedGlyphs: CharacterPass {
                 let drawn = side.compactMap { $0 }
                 return zip(drawn, drawn.dropFirst()).allSatisfy { $1 >= $0 }
             }
-            let apexColumn = columns.firstIndex { $0 >= apex.rounded(.down) } ?? 0
-            let falls = falling(Array(tops[apexColumn...])) && falling(Array(tops[...apexColumn].reversed()))
+            guard let leftOfApex = columns.firstIndex(of: apexLeft), let rightOfApex = columns.firstIndex(of: apexRight) else { return false }
+            let falls = falling(Array(tops[rightOfApex...])) && falling(Array(tops[...leftOfApex].reversed()))
             return narrowApex && hollow && feet && spreading && falls
         }
         return 2 * carets.count > run.centers.count ? "^" : nil
@@ -495,12 +496,10 @@ struct RepeatedGlyphs: CharacterPass {
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { $0.cellCenters(cell: grid.cell) }
         // The ink's box in each cell: one character drawn again and again has one box, give or
-        // take two pixels at each edge as it lands on the pixel grid (a faint 1-pixel `/` at
-        // 720p is boxed where a threshold cuts its antialiased ends, and alternates 222 and 224
-        // for its top); the drawing decides the rest (`unlike`).
+        // take a pixel at each edge as it lands on the pixel grid (its width two).
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),
                                                 count: ink.span(cell: grid.cell)) }
-        func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) <= 2 && abs(a.1 - b.1) <= 2 && abs(a.2 - b.2) <= 2 }
+        func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) <= 1 && abs(a.1 - b.1) <= 1 && abs(a.2 - b.2) <= 2 }
         var runs: [Run] = []
         var start = 0
         for index in columns.indices {
@@ -524,7 +523,8 @@ struct RepeatedGlyphs: CharacterPass {
 private func steadied(_ centers: [Double], cell: Double) -> [Double] {
     centers.indices.map { index in
         let near = max(0, index - 2)...min(centers.count - 1, index + 2)
-        return near.map { centers[$0] + Double(index - $0) * cell }.median ?? centers[index]
+        let placed = near.map { centers[$0] + Double(index - $0) * cell }.sorted()
+        return (placed[(placed.count - 1) / 2] + placed[placed.count / 2]) / 2
     }
 }
 

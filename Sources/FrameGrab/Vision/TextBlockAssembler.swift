@@ -199,16 +199,13 @@ enum TextBlockAssembler {
             let fits = blocks.indices.filter {
                 line.isDotRow ? continues(blocks[$0], withDots: line) : continues(blocks[$0], with: line, mark: mark)
             }
-            // A row of dots is a row of text it continues, not text of its own. One small mark
-            // drawn cell after cell, further off and alone on its band (a `~~~~` banner at 720p,
-            // each tilde 7 by 4 pixels, a blank row over its lesson; not the lower halves of a
-            // row of asterisks broken in two), may be bars on a code row.
+            // A row of dots is a row of text it continues, not text of its own. Marks that all but
+            // touch, one a cell, further off (a `~~~~` banner at 720p, each tilde 7 pixels of an
+            // 8-pixel cell, a blank row over its lesson), may be bars on a code row; marks standing
+            // apart (dots, a row of small asterisks) may not.
             if line.isDotRow && fits.isEmpty {
-                let alone = !lines.contains { other in
-                    other.box != line.box && other.box.x < line.box.right && other.box.right > line.box.x
-                        && max(other.box.y - line.box.bottom, line.box.y - other.box.bottom) < line.box.height
-                }
-                if alone, line.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(line.blobs, lineHeight: .infinity) {
+                if line.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(line.blobs, lineHeight: .infinity),
+                   let step = cellStep(line.blobs), line.blobs.allSatisfy({ Double($0.width) >= step - 2 }) {
                     bars += line.blobs
                 }
                 continue
@@ -422,11 +419,15 @@ enum TextBlockAssembler {
     /// lesson under it). A page's rule is one stroke; the two bars of each `=` stacked make no
     /// such run (their steps alternate), and keep to the text's columns.
     static func isDrawnInCells(_ bars: [BoundingBox], lineHeight: Double) -> Bool {
-        guard bars.count >= RepeatedGlyphs.shortestRun else { return false }
+        guard bars.count >= RepeatedGlyphs.shortestRun, let cell = cellStep(bars), cell >= 3, cell <= lineHeight else { return false }
         let centers = bars.map { Double($0.x) + Double($0.width) / 2 }.sorted()
-        let steps = zip(centers.dropFirst(), centers).map { $0 - $1 }
-        guard let cell = steps.median, cell >= 3, cell <= lineHeight else { return false }
-        return steps.allSatisfy { abs($0 - cell) <= 1.5 } && bars.allSatisfy { Double($0.width) <= cell + 1 }
+        return zip(centers.dropFirst(), centers).allSatisfy { abs($0 - $1 - cell) <= 1.5 } && bars.allSatisfy { Double($0.width) <= cell + 1 }
+    }
+
+    /// The median step between the centres of `marks`, left to right.
+    private static func cellStep(_ marks: [BoundingBox]) -> Double? {
+        let centers = marks.map { Double($0.x) + Double($0.width) / 2 }.sorted()
+        return zip(centers.dropFirst(), centers).map { $0 - $1 }.median
     }
 
     /// Whether `bars` lie under or over `row`'s columns, at most `gap` above or below it.

@@ -319,14 +319,13 @@ struct RepeatedGlyphsTests {
     static let equalsCell = ["############", "............", "............", "############"]
     static let zeroCell = ["..########..", ".#........#.", ".#........#.", ".#........#.", ".#........#.", "..########.."]
 
-    @Test("Faint thin glyphs boxed two pixels apart as they land on the pixel grid are one run, each cell where its neighbours put it")
-    func faintRun() {
-        // A 1-pixel `/` at 720p: tops alternate 224 and 222; the first glyph's ink, cut wider by
-        // the threshold, is two pixels taller and half a pixel off its cell.
+    @Test("Each cell of a run stands where its neighbours put it: a faint glyph whose ink a threshold cut a pixel wider lies on their grid")
+    func steadiedRun() {
+        // A 1-pixel `/` at 720p, one a cell of 8 from x = 69.5: the first glyph's ink reaches a
+        // pixel further left, half a pixel off its cell's middle.
         let grid = ReadRegion.Grid(cell: 8, origin: 69.5, xHeight: 6)
         let inks = (0..<10).map { index in
-            CharacterInk(left: 72 + 8 * index - (index == 0 ? 1 : 0), right: 75 + 8 * index, top: index % 2 == 0 ? 224 : 222,
-                         bottom: index == 0 ? 232 : 230)
+            CharacterInk(left: 72 + 8 * index - (index == 0 ? 1 : 0), right: 75 + 8 * index, top: 222, bottom: 230)
         }
         let runs = RepeatedGlyphs.runs(in: inks, grid: grid)
         #expect(runs.count == 1)

@@ -136,6 +136,8 @@ class TerminalSession:
             if int(size["WIDTH"]) > 2 * TERMINAL_BORDER and int(size["HEIGHT"]) > 2 * TERMINAL_BORDER:
                 break
             time.sleep(0.1)
+        else:
+            die("xterm never sized its window (5 s)")
         self.cell = ((int(size["WIDTH"]) - 2 * TERMINAL_BORDER) // cols, (int(size["HEIGHT"]) - 2 * TERMINAL_BORDER) // rows)
         self.cols, self.rows = cols, rows
         if self.cell != self.expected_cell:

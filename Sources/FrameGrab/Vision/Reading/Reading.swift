@@ -104,16 +104,16 @@ extension Reading {
             let again = try read(larger)
             if !again.lines.isEmpty { reading = again }
         }
+        for pass in readingPasses { try pass.check(&reading) }
         // Marks alone, lower than a letter (a docstring's `"""`), that OCR read as nothing at
-        // either size: a row with no characters, for the passes that read marks from their ink;
-        // one they read nothing into goes (`ReadRow.isUnread`).
+        // either size and no rule was given back in: a row with no characters, that the ticks
+        // of a `"` can fill from their ink (`PunctuationShapes`); left empty, it goes.
         let line = block.lines[piece.lineIndex]
         if reading.lines.isEmpty, !blank, line.box.height < block.xHeight {
             var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
             row.isUnread = true
             return [row]
         }
-        for pass in readingPasses { try pass.check(&reading) }
         let glyphs = reading.lines.count == 1 ? line.glyphs : []
         return reading.lines.map { line in
             var row = ReadRow(line, glyphs: glyphs)
