@@ -25,7 +25,8 @@ struct PunctuationShapes: CharacterPass {
         }
         // A row of double quotes alone (a docstring's `"""`) that OCR read as letters in a
         // number of its own (`init` for three cells), or as nothing at all, is quotes, one per
-        // cell: no letter lives above the x-height alone, and two ticks side by side in a cell are a `"`.
+        // cell: no letter lives above the x-height alone, and two ticks side by side in a cell
+        // are a `"`.
         for row in region.rows.indices {
             let characters = region.rows[row].characters
             guard let baseline = region.rows[row].baseline, characters.isEmpty || characters.contains(where: { $0.value != "\"" }),

@@ -217,17 +217,17 @@ struct RepeatedGlyphs: CharacterPass {
         }
     }
 
-    /// What the block's cells drawn near a run (each within `nearestReference` of it) were read
-    /// as, when one reading outweighs any other: four cells read four ways (`d`, `f`, `n`, `_`)
-    /// say nothing. Each counts by the square of how far it is nearer than the limit: in small
-    /// faint type a dozen letters (or three `$` read as `S`) lie just inside it, and the `#` of
-    /// the comments well inside.
     /// The cells of `references` drawn within `nearestReference` of `cell`, and how near.
     private static func near(_ cell: [Float], among references: [(row: Int, center: Double, character: Character, samples: [Float])])
         -> [(character: Character, distance: Float)] {
         references.map { (character: $0.character, distance: LetterShapes.distance($0.samples, cell)) }.filter { $0.distance <= nearestReference }
     }
 
+    /// What the block's cells drawn near a run (each within `nearestReference` of it) were read
+    /// as, when one reading outweighs any other: four cells read four ways (`d`, `f`, `n`, `_`)
+    /// say nothing. Each counts by the square of how far it is nearer than the limit: in small
+    /// faint type a dozen letters (or three `$` read as `S`) lie just inside it, and the `#` of
+    /// the comments well inside.
     static func vote(of near: [(character: Character, distance: Float)]) -> Character? {
         let weights = Dictionary(near.map { reference in
             let inside = nearestReference - reference.distance

@@ -390,11 +390,8 @@ enum TextBlockAssembler {
         // between two rows stand on the row between, where a line fits (half the pitch is no
         // less than a line's height).
         let pitches = [grid.pitch] + (grid.pitch / 2 >= 0.9 * height ? [grid.pitch / 2] : [])
-        guard let pitch = pitches.first(where: { pitch in
-            let steps = (middle + xHeight / 2 - first) / pitch
-            return abs(steps - steps.rounded()) <= 0.25
-        }) else { return nil }
-        let steps = (middle + xHeight / 2 - first) / pitch
+        guard let (pitch, steps) = pitches.lazy.map({ ($0, (middle + xHeight / 2 - first) / $0) })
+            .first(where: { abs($0.1 - $0.1.rounded()) <= 0.25 }) else { return nil }
         let rows = (Double(grid.lastBaseline) - first) / pitch
         // In a panel, starting where the block's lines start is being one of them, however far
         // below (vim's `~~~~` under a lesson, three blank rows down). Without one, a run of bars
