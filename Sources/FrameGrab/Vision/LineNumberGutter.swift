@@ -17,7 +17,9 @@ struct LineNumberGutter: CharacterPass {
         var split = rows
         for (index, line) in lines.enumerated() {
             let number = candidates[index]
-            if let (value, code) = straddling(line, glyphs: rows[index].glyphs, gutterRight: gutterRight, height: height) {
+            let expected = expectedNumber(at: index, in: candidates.map { $0?.value })
+            if let (value, code) = straddling(line, glyphs: rows[index].glyphs, gutterRight: gutterRight, height: height,
+                                              expected: expected) {
                 split[index].words = code
                 split[index].glyphs = rows[index].glyphs.filter { $0.x > gutterRight }
                 split[index].number = value
@@ -44,19 +46,25 @@ struct LineNumberGutter: CharacterPass {
     static func countingOn(_ numbers: [Int?]) -> [Int?] {
         var result = numbers
         for index in numbers.indices where numbers[index] != nil {
-            let before = index > 0 ? numbers[index - 1] : nil
-            let after = index + 1 < numbers.count ? numbers[index + 1] : nil
-            var expected: Int?
-            if let before, let after {
-                expected = after - before == 2 ? before + 1 : nil
-            } else if let after, index + 2 < numbers.count, numbers[index + 2] == after + 1 {
-                expected = after - 1
-            } else if let before, index >= 2, numbers[index - 2] == before - 1 {
-                expected = before + 1
-            }
-            if let expected, expected > 0 { result[index] = expected }
+            if let expected = expectedNumber(at: index, in: numbers) { result[index] = expected }
         }
         return result
+    }
+
+    /// The number the rows around `index` count on to across it: the one between its two
+    /// neighbours' two apart, or the next (or last) of two counting on by one beside it.
+    static func expectedNumber(at index: Int, in numbers: [Int?]) -> Int? {
+        let before = index > 0 ? numbers[index - 1] : nil
+        let after = index + 1 < numbers.count ? numbers[index + 1] : nil
+        var expected: Int?
+        if let before, let after {
+            expected = after - before == 2 ? before + 1 : nil
+        } else if let after, index + 2 < numbers.count, numbers[index + 2] == after + 1 {
+            expected = after - 1
+        } else if let before, index >= 2, numbers[index - 2] == before - 1 {
+            expected = before + 1
+        }
+        return expected.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// Where the gutter's column ends and how tall its numbers are, when the rows have one.
@@ -82,16 +90,27 @@ struct LineNumberGutter: CharacterPass {
 
     /// A first word OCR read across the gutter's edge, number and code together (`390i}`):
     /// the digits are the number, and the code keeps as many of the last characters as it
-    /// has ink cells right of the gutter.
-    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int) -> (Int, [Word])? {
+    /// has ink cells right of the gutter. Where OCR read no digits (`eo` for `1 """`) but the
+    /// rows around count on across this one (`expected`), the ink in the gutter's column is
+    /// that number, one character a cell, and the code keeps the characters after them.
+    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int,
+                                   expected: Int?) -> (Int, [Word])? {
         guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + height / 2 else { return nil }
-        let digits = first.text.prefix { $0.isASCIIDigit }
-        guard let value = number(String(digits)) else { return nil }
         let codeInk = glyphs.filter { $0.x > gutterRight && $0.x < first.box.right }
         let cells = CharacterInk.cells(in: codeInk)
-        guard !cells.isEmpty, cells.count <= first.text.count - digits.count else { return nil }
+        guard !cells.isEmpty else { return nil }
+        let digits = first.text.prefix { $0.isASCIIDigit }
+        let value: Int, text: String
+        if let read = number(String(digits)) {
+            guard cells.count <= first.text.count - digits.count else { return nil }
+            (value, text) = (read, String(first.text.suffix(cells.count)))
+        } else {
+            let numberCells = CharacterInk.cells(in: glyphs.filter { $0.x >= first.box.x && $0.x <= gutterRight }).count
+            guard let expected, numberCells > 0, first.text.count > numberCells else { return nil }
+            (value, text) = (expected, String(first.text.dropFirst(numberCells)))
+        }
         var code = line.words
-        code[0].text = String(first.text.suffix(cells.count))
+        code[0].text = text
         code[0].box = codeInk.dropFirst().reduce(codeInk[0]) { $0.union($1) }
         return (value, code)
     }

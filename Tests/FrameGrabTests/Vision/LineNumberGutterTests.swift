@@ -43,6 +43,24 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
     }
 
+    @Test("A number read as a letter together with the code after it is the number its neighbours count on to")
+    func numberReadAsLetterWithCode() throws {
+        let source = ["  7  def f():", "  8      return 1", "  9", " 10  y = 2", " 11  z = 3"]
+        var (lines, glyphs) = SyntheticLines.lines(source)
+        let number = lines[0].words[0], def = lines[0].words[1]
+        lines[0].words = [Word(text: "Tdef", box: number.box.union(def.box), confidence: 0.4)] + lines[0].words.dropFirst(2)
+        lines[0].text = "Tdef f():"
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [7, 8, 9, 10, 11])
+        #expect(split.map(\.text) == ["def f():", "return 1", "", "y = 2", "z = 3"])
+        // Where nothing counts on across it, a row that starts in the gutter's column stays as read.
+        lines[1].words = []
+        lines[1].text = ""
+        let alone = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(alone[0].number == nil)
+        #expect(alone[0].text == "Tdef f():")
+    }
+
     @Test("A number boxed over the code after it, or read with it, still leaves the code its first column")
     func numberBoxedOverCode() throws {
         let source = [" 98  fn main() {", " 99      let x = 1;", "100      println!(\"{x}\");", "101  }", "102  }"]
