@@ -196,7 +196,8 @@ struct OneGrid: BlockJoin {
         let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }
         let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0)
         // The size of monospace type is its cell; without a cell on both sides, the x-height.
-        let cells = [upper, lower].map { CodeIndenter.cellWidth(of: $0.rows.map(\.line)) }
+        // The ink's step outranks OCR's count of letters (a row of `#` read as `JHB`).
+        let cells = [upper, lower].map { CodeIndenter.cellWidth(glyphs: $0.rows.map(\.glyphs), lines: $0.rows.map(\.line)) }
         guard let cell = cells[0] ?? cells[1] else { return false }
         if let first = cells[0], let second = cells[1] {
             guard abs(first / second - 1) <= 0.08 else { return false }

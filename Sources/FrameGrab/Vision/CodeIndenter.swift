@@ -272,8 +272,7 @@ enum CodeIndenter {
     /// characters whose centres are a whole number of cells apart (within 0.15 of a cell).
     /// Nil when there are too few characters to tell.
     static func monospaceFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
-        guard let guess = cellWidth(of: lines) else { return nil }
-        let cell = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
+        guard let cell = cellWidth(glyphs: glyphs, lines: lines) else { return nil }
         let rows = glyphs.map { CharacterInk.joiningPieces(CharacterInk.cells(in: $0), cell: cell) }
         var fitting = 0
         var total = 0
@@ -298,8 +297,7 @@ enum CodeIndenter {
     /// fewer than 6 characters are too short to show a grid. Nil with fewer than 16 characters
     /// in such rows.
     static func rowGridFit(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
-        guard let guess = cellWidth(of: lines) else { return nil }
-        let step = refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: guess)
+        guard let step = cellWidth(glyphs: glyphs, lines: lines) else { return nil }
         let rows = glyphs.map { CharacterInk.joiningPieces(CharacterInk.cells(in: $0), cell: step).map { $0.firstCenter(cell: step) } }
             .filter { $0.count >= 6 }
         let total = rows.reduce(0) { $0 + $1.count }
@@ -338,6 +336,12 @@ enum CodeIndenter {
             return cells >= 0.5 && abs(cells - cells.rounded()) <= 0.15
         }.count
         return (cell, Double(fitting) / Double(steps.count))
+    }
+
+    /// The cell width of lines whose ink is `glyphs`: OCR's guess (`cellWidth(of:)`) refined by
+    /// the ink's step (`refinedCellWidth`).
+    static func cellWidth(glyphs: [[BoundingBox]], lines: [Line]) -> Double? {
+        cellWidth(of: lines).map { refinedCellWidth(rows: glyphs.map { CharacterInk.cells(in: $0) }, guess: $0) }
     }
 
     /// The cell width from neighbouring characters' centres, which stand one cell apart.

@@ -413,9 +413,10 @@ enum TextBlockAssembler {
 
     /// Whether `bars` are a font's glyphs, not a drawn rule: a run of pieces one cell apart,
     /// each as wide as its cell or less (a vim tutor's `~~~~` banner, 78 cells wider than the
-    /// lesson under it). A page's rule is one stroke; the two bars of each `=` stacked make no
-    /// such run (their steps alternate), and keep to the text's columns.
+    /// lesson under it, or its `====`, the two bars of each `=` stacked in one cell). A page's
+    /// rule is one stroke.
     static func isDrawnInCells(_ bars: [BoundingBox], lineHeight: Double) -> Bool {
+        let bars = CharacterInk.cells(in: bars).map { BoundingBox(x: $0.left, y: $0.top, width: $0.width, height: $0.bottom - $0.top) }
         guard bars.count >= RepeatedGlyphs.shortestRun, let cell = cellStep(bars), cell >= 3, cell <= lineHeight else { return false }
         let centers = bars.map { Double($0.x) + Double($0.width) / 2 }.sorted()
         return zip(centers.dropFirst(), centers).allSatisfy { abs($0 - $1 - cell) <= 1.5 } && bars.allSatisfy { Double($0.width) <= cell + 1 }

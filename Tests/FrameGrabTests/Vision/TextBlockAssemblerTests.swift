@@ -425,6 +425,12 @@ struct TextBlockAssemblerTests {
         let rule = [BoundingBox(x: 21, y: 20 + 10 - 5, width: 780, height: 3)]
         #expect(rows(wide).contains(wide))
         #expect(!rows(rule).contains(rule))
+        // So is a banner of `=`, the two bars of each cell stacked a pixel apart (720p); two
+        // rules as wide are the page's.
+        let equals = (0..<78).flatMap { cell in [0, 2].map { BoundingBox(x: 21 + cell * 10, y: 20 + 10 - 5 + $0, width: 9, height: 1) } }
+        let rules = [0, 2].map { BoundingBox(x: 21, y: 20 + 10 - 5 + $0, width: 780, height: 1) }
+        #expect(rows(equals).contains { Set($0) == Set(equals) })
+        #expect(!rows(rules).contains { Set($0) == Set(rules) })
     }
 
     @Test("A row of small asterisks drawn high in their cells (B612 Mono) is the comment's row, and gives the block no size")
