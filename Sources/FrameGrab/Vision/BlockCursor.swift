@@ -1,33 +1,61 @@
-/// A terminal's block cursor: a solid box as tall as the line and a character cell wide. No
-/// letter of a font is a solid box, so Tesseract reads it as whatever letters fit (`fj`) and
-/// the line loses confidence; it is painted out before OCR.
+/// A terminal's block cursor: a box as tall as the line and a character cell wide, the
+/// character under it drawn in reverse, in the ground's colour. No letter of a font is a
+/// solid box, so Tesseract reads it as whatever letters fit (`fj`, `B` for a reversed `#`)
+/// and the line loses confidence: before OCR the cell is drawn back the right way round, which
+/// leaves paper where the cursor stood over a space.
 struct BlockCursor: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
-        picture.image = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
+        picture.image = Self.righted(picture.image, xHeight: picture.block.xHeight)
     }
 
-    /// Share of a blob's box its ink fills at least: solid, only its edges blurred.
-    static let solidFill = 0.9
+    /// Share of a cursor's box its ink fills at least: a character drawn in reverse leaves
+    /// most of its cell solid (a `#` in xterm at 1080p takes an eighth of it), where an
+    /// outlined box is mostly hollow.
+    static let solidFill = 0.6
 
-    /// `picture` (dark ink on white paper) with its block cursors painted out.
-    static func erased(from picture: GrayImage, xHeight: Int) -> GrayImage {
+    /// `picture` (dark ink on white paper) with its block cursors drawn back the right way.
+    static func righted(_ picture: GrayImage, xHeight: Int) -> GrayImage {
         let mask = tallColumns(of: picture, atLeast: (3 * xHeight + 1) / 2)
-        let cursors = ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height).filter { blob in
+        // Over a character, the cursor's columns stand tall only beside and between its
+        // strokes: pieces with one top and one bottom, together no wider than tall, are one box.
+        var boxes: [BoundingBox] = []
+        for piece in ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height).map(\.box).sorted(by: { $0.x < $1.x }) {
+            if let last = boxes.last, abs(last.y - piece.y) <= 1, abs(last.bottom - piece.bottom) <= 1,
+               last.union(piece).width <= last.union(piece).height {
+                boxes[boxes.count - 1] = last.union(piece)
+            } else {
+                boxes.append(piece)
+            }
+        }
+        let cursors = boxes.filter { box in
             // Taller than lower-case letters (it spans ascenders and descenders), as wide as a
-            // cell rather than a stroke (`l`, `|`), and filled.
-            let box = blob.box
-            return Double(box.height) >= 1.5 * Double(xHeight) && Double(box.width) >= 0.6 * Double(xHeight)
-                && box.width <= box.height && Double(blob.pixelCount) >= solidFill * Double(box.area)
+            // cell rather than a stroke (`l`, `|`), solid along its top and sides, and filled.
+            Double(box.height) >= 1.5 * Double(xHeight) && Double(box.width) >= 0.6 * Double(xHeight)
+                && box.width <= box.height && isFramed(box, in: picture)
+                && Double(inked(box, in: picture)) >= solidFill * Double(box.area)
                 && standsAlone(box, in: picture)
         }
         guard !cursors.isEmpty else { return picture }
         var image = picture
-        for box in cursors.map(\.box) {
-            for y in box.y..<(box.y + box.height) {
-                for x in box.x..<(box.x + box.width) { image[x, y] = 255 }
+        for box in cursors {
+            for y in box.y..<box.bottom {
+                for x in box.x..<box.right { image[x, y] = 255 - picture[x, y] }
             }
         }
         return image
+    }
+
+    /// How many of the pixels in `box` are ink.
+    static func inked(_ box: BoundingBox, in picture: GrayImage) -> Int {
+        (box.y..<box.bottom).reduce(0) { count, y in count + (box.x..<box.right).filter { picture[$0, y] < 128 }.count }
+    }
+
+    /// Whether `box`'s top row and both sides are ink but for a pixel or two: the cursor's edge
+    /// runs round the character it holds (whose descender may reach its foot).
+    static func isFramed(_ box: BoundingBox, in picture: GrayImage) -> Bool {
+        let top = (box.x..<box.right).filter { picture[$0, box.y] < 128 }.count
+        let sides = [box.x, box.right - 1].map { x in (box.y..<box.bottom).filter { picture[x, $0] < 128 }.count }
+        return 10 * top >= 9 * box.width && sides.allSatisfy { 10 * $0 >= 9 * box.height }
     }
 
     /// Whether nothing but thin lines (an underline) touches `box` at its sides: the full-height

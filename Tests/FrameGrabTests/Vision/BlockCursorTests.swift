@@ -3,7 +3,8 @@
 @testable import FrameGrabStore
 import Testing
 
-/// `BlockCursor`: a solid box as tall as the line goes before OCR; letters stay.
+/// `BlockCursor`: a box as tall as the line is drawn back the right way round before OCR (over a
+/// space it goes); letters stay.
 @Suite("Block cursor")
 struct BlockCursorTests {
     /// Dark ink on white paper, 120x30, a line with x-height 10: `boxes` painted solid.
@@ -30,9 +31,24 @@ struct BlockCursorTests {
         for y in 4..<24 {
             for x in 60..<70 { image[x, y] = outlined[x, y] }
         }
-        let erased = BlockCursor.erased(from: image, xHeight: 10)
+        let erased = BlockCursor.righted(image, xHeight: 10)
         #expect(erased[95, 14] == 255, "the cursor is gone")
         #expect(erased[11, 14] == 0 && erased[35, 20] == 0 && erased[60, 14] == 0, "letters stay")
+    }
+
+    @Test("A cursor over a character (a `#` drawn in the ground's colour) is drawn back: the character ink, the box paper")
+    func cursorOverACharacter() {
+        let cursor = BoundingBox(x: 90, y: 4, width: 12, height: 20)
+        var image = BlockCursorTests.picture([cursor])
+        // A `#` of paper: two stems and two bars, two pixels thick.
+        for (x, y, width, height) in [(93, 8, 2, 13), (97, 8, 2, 13), (91, 11, 10, 2), (91, 16, 10, 2)] {
+            for row in y..<(y + height) {
+                for column in x..<(x + width) { image[column, row] = 255 }
+            }
+        }
+        let righted = BlockCursor.righted(image, xHeight: 10)
+        #expect(righted[93, 9] == 0 && righted[98, 20] == 0 && righted[92, 11] == 0, "the stems and bars are ink")
+        #expect(righted[95, 5] == 255 && righted[90, 14] == 255 && righted[96, 14] == 255, "the box around and between them is paper")
     }
 
     @Test("A cursor on an underlined row (vim's cursorline) is painted out: the underline running into it is no part of its box")
@@ -40,7 +56,7 @@ struct BlockCursorTests {
         let cursor = BoundingBox(x: 90, y: 4, width: 10, height: 20)
         let underline = BoundingBox(x: 0, y: 23, width: 120, height: 1)
         let stroke = BoundingBox(x: 10, y: 4, width: 3, height: 19)
-        let erased = BlockCursor.erased(from: BlockCursorTests.picture([cursor, underline, stroke]), xHeight: 10)
+        let erased = BlockCursor.righted(BlockCursorTests.picture([cursor, underline, stroke]), xHeight: 10)
         #expect(erased[95, 14] == 255, "the cursor is gone")
         #expect(erased[11, 14] == 0 && erased[40, 23] == 0, "the letter and the underline beside the cursor stay")
     }
@@ -54,7 +70,7 @@ struct BlockCursorTests {
                 for x in letter..<(letter + 6) { image[x, y] = 255 }
             }
         }
-        let erased = BlockCursor.erased(from: image, xHeight: 10)
+        let erased = BlockCursor.righted(image, xHeight: 10)
         #expect(erased[30, 14] == 0 && erased[15, 14] == 0, "the band between and beside the letters stays")
     }
 }

@@ -11,7 +11,7 @@ enum Reading {
     static let picturePasses: [any PicturePass] = [
         InkOnPaper(),             // dark ink on white paper, whatever the colours
         LeadingPaperTrimmed(),    // bare paper before the first ink goes
-        BlockCursor(),            // a terminal's block cursor is not a character
+        BlockCursor(),            // a terminal's block cursor: the cell drawn back the right way round
         MousePointer(),           // nor is the mouse pointer (an I-beam, an arrow) over the text
         MarkedZeros(),            // slashed and dotted zeros remembered, then drawn as rings
         DrawnRulesErased(),       // rules of `-`, `=`, `_`, dots: remembered, then painted out
