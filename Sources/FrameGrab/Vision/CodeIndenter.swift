@@ -73,14 +73,13 @@ enum CodeIndenter {
         }
         let xHeight = [sureInks, allInks].lazy.map { PunctuationShapes.xHeight(characters, inks: $0) }.first { $0 > 0 } ?? 0
         let sureShowBaselines = zip(characters, sureInks).contains { PunctuationShapes.shownBaseline($0, inks: $1, xHeight: xHeight) != nil }
-        // Rows' middles from their ink (OCR boxes a lone `_` of a row of `~~~~` low).
-        let middles = zip(glyphs, lines).map { glyphs, line in
-            let top = glyphs.map(\.y).min() ?? line.box.y
-            return Double(top + (glyphs.map(\.bottom).max() ?? line.box.bottom)) / 2
-        }
-        let baselines = PunctuationShapes.baselines(characters, inks: sureShowBaselines ? sureInks : allInks, middles: middles,
-                                                    xHeight: xHeight)
-        region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight)
+        // Rows' tops, bottoms and middles from their ink (OCR boxes a lone `_` of a row of `~~~~` low).
+        let tops = zip(glyphs, lines).map { glyphs, line in Double(glyphs.map(\.y).min() ?? line.box.y) }
+        let bottoms = zip(glyphs, lines).map { glyphs, line in Double(glyphs.map(\.bottom).max() ?? line.box.bottom) }
+        let middles = zip(tops, bottoms).map { ($0 + $1) / 2 }
+        let (baselines, pitch) = PunctuationShapes.baselineGrid(characters, inks: sureShowBaselines ? sureInks : allInks,
+                                                                middles: middles, edges: [tops, bottoms], xHeight: xHeight)
+        region.grid = ReadRegion.Grid(cell: cell, origin: origin, xHeight: xHeight, pitch: pitch)
 
         for index in region.rows.indices {
             region.rows[index].baseline = baselines[index]
@@ -251,12 +250,17 @@ enum CodeIndenter {
     }
 
     /// The lines as source text: indentation restored, and blank lines where the gap between
-    /// two lines holds room for more.
-    static func text(of lines: [Line]) -> String {
+    /// two lines holds room for more: whole steps of the `pitch` between their `baselines`
+    /// where both have one (a slide's code spaced wide, with marks between rows that move their
+    /// boxes' middles), else between their boxes.
+    static func text(of lines: [Line], baselines: [Double?] = [], pitch baselinePitch: Double? = nil) -> String {
         var output: [String] = []
         let pitch = linePitch(of: lines)
         for (index, line) in lines.enumerated() {
-            if index > 0, let pitch {
+            if index > 0, let baselinePitch, index < baselines.count, let above = baselines[index - 1], let below = baselines[index] {
+                let blanks = Int(((below - above) / baselinePitch).rounded()) - 1
+                if blanks > 0 { output += Array(repeating: "", count: min(blanks, 3)) }
+            } else if index > 0, let pitch {
                 let gap = step(from: lines[index - 1].box, to: line.box)
                 let blanks = Int((gap / pitch).rounded()) - 1
                 if blanks > 0 { output += Array(repeating: "", count: min(blanks, 3)) }

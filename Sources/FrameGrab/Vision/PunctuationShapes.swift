@@ -181,14 +181,24 @@ struct PunctuationShapes: CharacterPass {
     /// than most of the block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and
     /// shows no baseline; so is a row whose letters all end above where the rows above and
     /// below it, a whole number of pitches away and agreeing, put its baseline (a traceback's
-    /// `^^^^` read as `AAAA`): no letter ends above its baseline.
-    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], middles: [Double], xHeight: Double) -> [Double?] {
+    /// `^^^^` read as `AAAA`): no letter ends above its baseline. Where too few rows show a
+    /// baseline to keep the pitch, the rows' other `edges` (their tops, their bottoms) keep it
+    /// when their steps agree: a row of small `*` up high shares its top with the capitals,
+    /// and moves its middle off the letters' by a third of a pitch.
+    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], middles: [Double], edges: [[Double]] = [],
+                          xHeight: Double) -> [Double?] {
+        baselineGrid(characters, inks: inks, middles: middles, edges: edges, xHeight: xHeight).baselines
+    }
+
+    /// The rows' baselines (`baselines`), and the pitch they keep: nil where none is measured.
+    static func baselineGrid(_ characters: [[Character]], inks: [[CharacterInk?]], middles: [Double], edges: [[Double]] = [],
+                             xHeight: Double) -> (baselines: [Double?], pitch: Double?) {
         var measured: [Double?] = zip(characters, inks).map { shownBaseline($0, inks: $1, xHeight: xHeight) }
         // The line pitch, from consecutive rows' middles (a blank line makes a double step)
         // over the block's whole span (a row's middle moves with its ink: a row of dots, of
         // asterisks); better, where rows show their baselines, from those.
         let steps = zip(middles.dropFirst(), middles).map { $0 - $1 }.filter { $0 > 0 }.sorted()
-        guard let smallest = steps.first, let first = middles.min(), let last = middles.max() else { return measured }
+        guard let smallest = steps.first, let first = middles.min(), let last = middles.max() else { return (measured, nil) }
         let single = steps.filter { $0 < 1.5 * smallest }
         let span = last - first
         let middlesPitch = span / max(1, (span / (single.reduce(0, +) / Double(single.count))).rounded())
@@ -215,11 +225,24 @@ struct PunctuationShapes: CharacterPass {
             if abs(fromAbove - fromBelow) <= 1.5, value < (fromAbove + fromBelow) / 2 - max(1.5, xHeight / 6) { measured[index] = nil }
         }
         let measuredRows = measured.indices.filter { measured[$0] != nil }
-        let pitch = Self.pitch(of: measured.compactMap { $0 }, near: middlesPitch) ?? middlesPitch
-        return measured.indices.map { index in
+        func nearestBaseline(to index: Int) -> Double? {
+            measuredRows.min(by: { abs(middles[$0] - middles[index]) < abs(middles[$1] - middles[index]) }).flatMap { measured[$0] }
+        }
+        // Of the steps the baselines keep, the largest that puts every row's ink on a line:
+        // rows between them that show no baseline (a heading's `----`, a docstring's `"""`)
+        // stand on the lines of a smaller one.
+        func holdsEveryRow(_ pitch: Double) -> Bool {
+            middles.indices.allSatisfy { index in
+                guard measured[index] == nil, let base = nearestBaseline(to: index) else { return true }
+                return abs(middles[index] - (placed(index, from: base, pitch: pitch) - xHeight / 2)) <= pitch / 3
+            }
+        }
+        let kept = Self.pitches(of: measured.compactMap { $0 }, near: middlesPitch)
+        let pitch = kept.first(where: holdsEveryRow) ?? kept.first
+            ?? edges.lazy.compactMap { Self.pitch(of: $0, near: middlesPitch) }.first ?? middlesPitch
+        let baselines = measured.indices.map { index -> Double? in
             if let value = measured[index] { return value }
-            guard let nearest = measuredRows.min(by: { abs(middles[$0] - middles[index]) < abs(middles[$1] - middles[index]) }),
-                  let base = measured[nearest] else { return nil }
+            guard let base = nearestBaseline(to: index) else { return nil }
             let at = placed(index, from: base, pitch: pitch)
             // Ink further than a third of a pitch from every whole step stands halfway: rows
             // double spaced (a tutor's) keep a pitch of two lines, and a banner between them
@@ -229,6 +252,7 @@ struct PunctuationShapes: CharacterPass {
             }
             return at
         }
+        return (baselines, measuredRows.isEmpty ? nil : pitch)
     }
 
     /// Where a row's letters without descenders stand, when two or more of them show it.
@@ -249,16 +273,21 @@ struct PunctuationShapes: CharacterPass {
     /// A gap well under `guess` is a baseline misplaced (a row of `"""` read as `noe` stands
     /// on its quotes' feet), not a pitch: lines of one block are not drawn that close.
     static func pitch(of baselines: [Double], near guess: Double) -> Double? {
+        pitches(of: baselines, near: guess).first
+    }
+
+    /// Every part of the smallest gap that as many gaps as `pitch(of:near:)`'s are a whole
+    /// number of, largest first: equal gaps of three lines are also whole numbers of one.
+    static func pitches(of baselines: [Double], near guess: Double) -> [Double] {
         let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 >= 0.8 * guess }
-        guard let least = gaps.min(), guess > 0 else { return nil }
-        if gaps.count == 1 { return least / max(1, (least / guess).rounded()) }
+        guard let least = gaps.min(), guess > 0 else { return [] }
+        if gaps.count == 1 { return [least / max(1, (least / guess).rounded())] }
         let fits = (1...max(1, Int(least / (0.8 * guess)))).map { parts in
             let step = least / Double(parts)
             return (step: step, whole: gaps.filter { abs($0 / ($0 / step).rounded() - step) <= 1 })
         }
-        guard let best = fits.max(by: { ($0.whole.count, $0.step) < ($1.whole.count, $1.step) }),
-              4 * best.whole.count >= 3 * gaps.count else { return nil }
-        return best.whole.map { $0 / ($0 / best.step).rounded() }.median
+        guard let most = fits.map(\.whole.count).max(), 4 * most >= 3 * gaps.count else { return [] }
+        return fits.filter { $0.whole.count == most }.map { fit in fit.whole.map { $0 / ($0 / fit.step).rounded() }.median ?? fit.step }
     }
 
     /// The x-height of a block's text: the median height of letters as tall as an `x`.

@@ -190,6 +190,39 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.pitch(of: baselines, near: guess) == pitch, "\(comment)")
     }
 
+    @Test("Rows that show baselines three lines apart, with marks on the lines between, keep a pitch of one line")
+    func baselinesOfWideSpacedRowsWithMarksBetween() {
+        // A slide's code 32 px a line: `Exceptions`, its `----` the line under it, then two lines
+        // on a row of text, a blank line, a docstring's `"""` high in its line, and the last row
+        // three lines on (too short to show a baseline). Equal gaps of 96 are whole numbers of
+        // 96, 48 and 32; only 32 puts the dashes and the quotes on lines.
+        func letters(bottom: Int) -> [Ink] { [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 13, bottom: bottom), count: 3) }
+        let rows: [[Character]] = [["a", "b", "c"], ["a", "b", "c"], ["-", "-", "-"], ["a", "b", "c"], ["n", "o", "e"], ["_"]]
+        let inks: [[Ink?]] = [letters(bottom: 367), letters(bottom: 463), [Ink](repeating: Ink(left: 0, right: 8, top: 486, bottom: 488), count: 3),
+                              letters(bottom: 559), [Ink](repeating: Ink(left: 0, right: 8, top: 605, bottom: 611, parts: 2, tallestPart: 6), count: 3),
+                              [nil]]
+        let grid = PunctuationShapes.baselineGrid(rows, inks: inks, middles: [359, 456, 487, 552, 608, 679], xHeight: 13)
+        #expect(grid.baselines == [367, 463, 495, 559, 623, 687])
+        #expect(grid.pitch == 32)
+        #expect(CodeIndenter.text(of: rows.map { Line(text: String($0), box: BoundingBox(x: 0, y: 0, width: 1, height: 1), words: []) },
+                                  baselines: grid.baselines, pitch: grid.pitch).components(separatedBy: "\n").count == 11)
+    }
+
+    @Test("Where no two rows show a baseline, rows whose tops keep one step give the pitch: small asterisks up high move the middles")
+    func baselinesPitchedByTops() {
+        // 720p: banners of `*` 5 px tall at the capitals' top, rows of text between whose
+        // baselines OCR's touching letters hide, one row that shows it (238); rows 20 apart.
+        let rows: [[Character]] = [["*"], ["C"], ["C"], ["*"], ["*"], ["F"], ["*"], ["M"], ["*"]]
+        var inks: [[Ink?]] = Array(repeating: [nil], count: 9)
+        inks[5] = [Ink](repeating: Ink(left: 0, right: 8, top: 230, bottom: 238), count: 3)
+        let text = rows.enumerated().map { $0.offset == 5 ? ["a", "b", "c"] : $0.element }
+        let tops: [Double] = [127, 147, 167, 187, 207, 227, 247, 267, 287]
+        let bottoms: [Double] = [132, 161, 181, 192, 212, 238, 252, 281, 292]
+        let middles = zip(tops, bottoms).map { ($0 + $1) / 2 }
+        let baselines = PunctuationShapes.baselines(text, inks: inks, middles: middles, edges: [tops, bottoms], xHeight: 8)
+        #expect(baselines[0] == 138 && baselines[3] == 198)
+    }
+
     @Test("Rows without a baseline of their own are placed by the pitch of the rows that show one, not by a row cut in two")
     func baselinesPlacedByBaselinePitch() {
         // A comment's `/*` cut into two short rows under the first, then a row of asterisks

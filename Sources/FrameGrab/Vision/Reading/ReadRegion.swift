@@ -22,6 +22,8 @@ struct ReadRegion {
         var cell: Double
         var origin: Double
         var xHeight: Double
+        /// The step between the rows' baselines, where they keep one.
+        var pitch: Double? = nil
     }
 
     /// Blocks read with less overall certainty than this are not text (icons, photos, rules),
@@ -102,7 +104,8 @@ struct ReadRegion {
 
     /// The region's text: code with its indentation and blank lines, other text line by line.
     var text: String {
-        kind == .code ? CodeIndenter.text(of: lines) : rows.map(\.text).joined(separator: "\n")
+        kind == .code ? CodeIndenter.text(of: lines, baselines: rows.map(\.baseline), pitch: grid?.pitch)
+            : rows.map(\.text).joined(separator: "\n")
     }
 
     /// Where a character of the spelled text is: its row, and its index there.
