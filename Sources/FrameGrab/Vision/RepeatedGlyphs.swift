@@ -496,13 +496,14 @@ struct RepeatedGlyphs: CharacterPass {
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { $0.cellCenters(cell: grid.cell) }
         // The ink's box in each cell: one character drawn again and again has one box, give or
-        // take a pixel at each edge as it lands on the pixel grid (its width two), and a quarter
-        // of its height where a tall glyph's thin strokes taper (a faint `/` loses a tip's pixel
-        // or two to the encoder, every other cell). A backtick beside a quote keeps a pixel's play.
+        // take a pixel at each edge as it lands on the pixel grid (its width two), and two where
+        // a glyph 8 pixels tall or more tapers to thin tips (a faint `/` loses a tip's pixel or
+        // two to the encoder, every other cell). A backtick beside a quote keeps a pixel's play,
+        // and a cell a pointer covers, taller by its caps, stands out.
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),
                                                 count: ink.span(cell: grid.cell)) }
         func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
-            let play = max(1, max(a.1 - a.0, b.1 - b.0) / 4)
+            let play = min(2, max(1, max(a.1 - a.0, b.1 - b.0) / 4))
             return abs(a.0 - b.0) <= play && abs(a.1 - b.1) <= play && abs(a.2 - b.2) <= 2
         }
         var runs: [Run] = []
