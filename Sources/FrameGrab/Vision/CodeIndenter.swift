@@ -355,7 +355,8 @@ enum CodeIndenter {
     private static func refinedCellWidth(rows: [[CharacterInk]], guess: Double) -> Double {
         let guess = inkGrid(rows).flatMap { $0.fit >= 0.9 && abs($0.cell / guess - 1) > 0.4 ? $0.cell : nil } ?? guess
         var steps: [Double] = []
-        for row in rows {
+        // A character's pieces are one (a dark blue `#` broken into its strokes by the chroma).
+        for row in rows.map({ CharacterInk.joiningPieces($0, cell: guess) }) {
             for (left, right) in zip(row, row.dropFirst()) where left.span(cell: guess) == 1 && right.span(cell: guess) == 1 {
                 let step = right.center - left.center
                 if step >= 0.6 * guess && step <= 1.4 * guess { steps.append(step) }

@@ -29,6 +29,16 @@ struct CodeIndenterTests {
         #expect(abs(cell - 14) <= 0.5)
     }
 
+    @Test("Glyphs broken into pieces (a dark blue `#` cut into its stems by the chroma) step by the cell, not by their pieces")
+    func cellFromBrokenGlyphs() throws {
+        var (lines, glyphs) = SyntheticLines.lines([String(repeating: "#", count: 40)])
+        lines[0].words[0].text = String(repeating: "H", count: 38)
+        glyphs[0] = glyphs[0].flatMap { [BoundingBox(x: $0.x, y: $0.y, width: 3, height: $0.height),
+                                         BoundingBox(x: $0.x + 5, y: $0.y, width: 3, height: $0.height)] }
+        let cell = try #require(CodeIndenter.cellWidth(glyphs: glyphs, lines: lines))
+        #expect(abs(cell - 14) <= 0.5)
+    }
+
     @Test("OCR that glued or split words does not change the spacing")
     func ocrWordSplits() {
         var (lines, glyphs) = SyntheticLines.lines(["    *out = n;"])
