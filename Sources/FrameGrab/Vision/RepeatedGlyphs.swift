@@ -183,7 +183,7 @@ struct RepeatedGlyphs: CharacterPass {
             // A run OCR read right stays as it was placed.
             guard !(run.inside.count == run.run.centers.count && run.read.count == run.inside.count && Set(run.read) == [symbol])
             else { continue }
-            region.rows[run.row].replaceRun(run.inside[0]...run.inside[run.inside.count - 1], with: symbol, at: run.run, grid: grid)
+            region.rows[run.row].replaceRun(Self.range(of: run.inside), with: symbol, at: run.run, grid: grid)
         }
         // A run too short to tell by itself (the `***` closing each side of a boxed comment, the
         // lone `#` opening a comment under a banner of them) is the symbol of a longer run of
@@ -212,7 +212,7 @@ struct RepeatedGlyphs: CharacterPass {
                       !(inside.count == cells.count && inside.allSatisfy { row.characters[$0].value == symbol }),
                       symbol != "~" || row.baseline.flatMap({ Self.tilde(run, baseline: $0, grid: grid, picture: picture) }) != nil
                 else { continue }
-                region.rows[index].replaceRun(inside[0]...inside[inside.count - 1], with: symbol, at: run, grid: grid)
+                region.rows[index].replaceRun(Self.range(of: inside), with: symbol, at: run, grid: grid)
             }
         }
     }
@@ -262,6 +262,8 @@ struct RepeatedGlyphs: CharacterPass {
         func center(_ position: Int) -> Double {
             Double(row.characters[position].box.x) + Double(row.characters[position].box.width) / 2
         }
+        // A row OCR read nothing of is the run's alone.
+        if row.characters.isEmpty { return ([], true) }
         let first = run.centers[0], last = run.centers[run.centers.count - 1]
         let over = row.characters.indices.filter { abs(center($0) - (first + last) / 2) <= (last - first + grid.cell) / 2 }
         guard var start = over.first, var end = over.last else { return nil }
@@ -276,6 +278,11 @@ struct RepeatedGlyphs: CharacterPass {
         if start > 0, blank(start - 1, cell: first - grid.cell) { start -= 1 }
         if end + 1 < row.characters.count, blank(end + 1, cell: last + grid.cell) { end += 1 }
         return (Array(start...end), inOrder)
+    }
+
+    /// The characters from the first of `positions` to the last: none in a row OCR read nothing of.
+    private static func range(of positions: [Int]) -> Range<Int> {
+        positions.first.map { $0..<(positions[positions.count - 1] + 1) } ?? 0..<0
     }
 
     /// The strongest ink in the middle half of the cell centred at `center`, over `rows`
@@ -536,12 +543,8 @@ private func steadied(_ centers: [Double], cell: Double) -> [Double] {
 
 extension ReadRow {
     /// The characters in `range` replaced by `symbol` in each cell of `run`, spaced from the
-    /// characters around them by the grid.
-    mutating func replaceRun(_ range: ClosedRange<Int>, with symbol: Character, at run: RepeatedGlyphs.Run, grid: ReadRegion.Grid) {
-        replaceRun(Range(range), with: symbol, at: run, grid: grid)
-    }
-
-    /// The same for a range that may be empty: a row OCR read nothing of is given the run.
+    /// characters around them by the grid; an empty range in a row OCR read nothing of gives
+    /// it the run.
     mutating func replaceRun(_ range: Range<Int>, with symbol: Character, at run: RepeatedGlyphs.Run, grid: ReadRegion.Grid) {
         let count = run.centers.count
         // Read from the ink alone where OCR read nothing: as sure as a reading that is kept.

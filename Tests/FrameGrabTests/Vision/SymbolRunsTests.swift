@@ -74,6 +74,13 @@ struct RepeatedGlyphsTests {
         #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
     }
 
+    @Test("A banner OCR read nothing of, its row kept for its ink, is the symbol the block's cells drawn like it were read as")
+    func unreadBanner() {
+        let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "", "x = 1"])
+        #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
+        #expect(region.rows[1].indent == 0)
+    }
+
     @Test("A run's end drawn unlike the rest (the `/` opening `/****`) is left out of it")
     func unlikeEndLeftOut() {
         let region = Self.region(["# note", "x########", "y = 1"], readAs: ["# note", "xHHHHHHHH", "y = 1"])

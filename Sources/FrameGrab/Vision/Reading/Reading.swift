@@ -105,13 +105,15 @@ extension Reading {
             if !again.lines.isEmpty { reading = again }
         }
         for pass in readingPasses { try pass.check(&reading) }
-        // Marks alone on their row, lower than a letter (a docstring's `"""`), that OCR read as
-        // nothing at either size and no rule was given back in: a row with no characters, that
-        // the ticks of a `"` can fill from their ink (`PunctuationShapes`); left empty, it goes.
-        // Not a speck beside a row's text (it would join that row, and move its columns).
+        // Marks alone on their row, lower than a letter (a docstring's `"""`), or glyphs drawn a
+        // cell apart (a banner of `~`), that OCR read as nothing at either size and no rule was
+        // given back in: a row with no characters, that the ticks of a `"` or a run of one
+        // symbol can fill from their ink (`PunctuationShapes`, `RepeatedGlyphs`); left empty, it
+        // goes. Not a speck beside a row's text (it would join that row, and move its columns).
         let line = block.lines[piece.lineIndex]
         let alone = !block.lines.indices.contains { $0 != piece.lineIndex && block.lines[$0].box.overlapsVertically(line.box) }
-        if reading.lines.isEmpty, !blank, alone, line.box.height < block.xHeight {
+        if reading.lines.isEmpty, !blank, alone,
+           line.box.height < block.xHeight || TextBlockAssembler.isDrawnInCells(line.glyphs, lineHeight: .infinity) {
             var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
             row.isUnread = true
             return [row]
