@@ -252,9 +252,11 @@ enum CodeIndenter {
     /// The lines as source text: indentation restored, and blank lines where the gap between
     /// two lines holds room for more: whole steps of the `pitch` between their `baselines`
     /// where both have one (a slide's code spaced wide, with marks between rows that move their
-    /// boxes' middles), else between their boxes.
-    static func text(of lines: [Line], baselines: [Double?] = [], pitch baselinePitch: Double? = nil) -> String {
+    /// boxes' middles), else between their boxes. Lines are drawn no closer than they are tall:
+    /// a pitch under that was measured on pieces of rows.
+    static func text(of lines: [Line], baselines: [Double?] = [], pitch: Double? = nil) -> String {
         var output: [String] = []
+        let baselinePitch = pitch.flatMap { $0 >= 0.8 * Double(lines.map(\.box.height).median ?? 0) ? $0 : nil }
         let pitch = linePitch(of: lines)
         for (index, line) in lines.enumerated() {
             if index > 0, let baselinePitch, index < baselines.count, let above = baselines[index - 1], let below = baselines[index] {

@@ -230,10 +230,12 @@ struct PunctuationShapes: CharacterPass {
         }
         // Of the steps the baselines keep, the largest that puts every row's ink on a line:
         // rows between them that show no baseline (a heading's `----`, a docstring's `"""`)
-        // stand on the lines of a smaller one.
+        // stand on the lines of a smaller one. Pieces of one line (a dim `*/` cut in two rows
+        // an x-height apart) stand on none.
         func holdsEveryRow(_ pitch: Double) -> Bool {
             middles.indices.allSatisfy { index in
-                guard measured[index] == nil, let base = nearestBaseline(to: index) else { return true }
+                guard measured[index] == nil, let base = nearestBaseline(to: index),
+                      !middles.indices.contains(where: { $0 != index && abs(middles[$0] - middles[index]) < xHeight }) else { return true }
                 return abs(middles[index] - (placed(index, from: base, pitch: pitch) - xHeight / 2)) <= pitch / 3
             }
         }
