@@ -394,19 +394,22 @@ enum TextBlockAssembler {
             .first(where: { abs($0.1 - $0.1.rounded()) <= 0.25 }) else { return nil }
         let rows = (Double(grid.lastBaseline) - first) / pitch
         // In a panel, starting where the block's lines start is being one of them, however far
-        // below (vim's `~~~~` under a lesson, three blank rows down). Without one, a run of bars
-        // (cells wide, not a stray stroke) within the block's columns that stands among text on
-        // its ground is as much its row as bars next to it (less's `~~~~` over a lesson's
-        // centred title, the lesson further down).
+        // below (vim's `~~~~` under a lesson, three blank rows down). Without one, so is a run
+        // the font drew cell by cell from there (a tutor's closing `~~~~` on a slide), and a run
+        // of bars (cells wide, not a stray stroke) within the block's columns that stands among
+        // text on its ground is as much its row as bars next to it (less's `~~~~` over a
+        // lesson's centred title, the lesson further down).
         let nearText = textRows.contains { row in
             row.surface.panel == panel && sameSurface(row.surface.level, block.ground) && row.box.x < box.right && row.box.right > box.x
                 && abs(Double(row.box.y + row.box.bottom) / 2 - middle) <= 2.5 * pitch
         }
+        let startsItsLines = abs(Double(box.x - block.box.x)) <= xHeight / 2
         let amongText = panel == nil
             ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
                 || nearText && Double(box.width) >= 2 * height
                     && (Double(box.right) <= Double(block.box.right) + height / 2 || isDrawnInCells(bars, lineHeight: height))
-            : abs(Double(box.x - block.box.x)) <= xHeight / 2 || nearText
+                || startsItsLines && isDrawnInCells(bars, lineHeight: height)
+            : startsItsLines || nearText
         guard amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
     }

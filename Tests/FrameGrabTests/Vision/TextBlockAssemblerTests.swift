@@ -493,6 +493,14 @@ struct TextBlockAssemblerTests {
         }
         #expect(Self.blocks(lesson + [tildes(column: 0)]).count == 1)
         #expect(Self.blocks(lesson + [tildes(column: 12)]).count == 2)
+        // Without a panel, smaller tildes that touch into bars, one a cell, three blank rows
+        // down: from the text's first column they are its row; from elsewhere they are not, nor
+        // is one stroke from there (a rule).
+        func bars(column: Int) -> [BoundingBox] { (0..<50).map { BoundingBox(x: 20 + (column + $0) * 10, y: 20 + 10 * 18 + 5, width: 10, height: 2) } }
+        let rule = [BoundingBox(x: 20, y: 20 + 10 * 18 + 5, width: 500, height: 2)]
+        #expect(Self.rows(lesson, bars: bars(column: 0)).contains(bars(column: 0)))
+        #expect(!Self.rows(lesson, bars: bars(column: 12)).contains(bars(column: 12)))
+        #expect(!Self.rows(lesson, bars: rule).contains(rule))
     }
 
     @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
