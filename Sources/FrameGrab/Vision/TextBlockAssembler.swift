@@ -333,7 +333,8 @@ enum TextBlockAssembler {
 
     /// `bars` grouped into rows: side by side on one band, two strokes' width apart or less
     /// (dashes that do not touch), and stacked close over the same columns (the two strokes
-    /// of `=`).
+    /// of `=`, twice their thickness apart or less: a status line's edge under a row of `=`
+    /// is further).
     private static func barRows(_ bars: [BoundingBox]) -> [[BoundingBox]] {
         let bars = bars.sorted { $0.y < $1.y }
         var rows = UnionFind(count: bars.count)
@@ -341,7 +342,7 @@ enum TextBlockAssembler {
             for j in bars.indices[(i + 1)...] {
                 let (a, b) = (bars[i], bars[j])
                 let thick = max(a.height, b.height, 2)
-                guard b.y <= a.bottom + 3 * thick else { break }
+                guard b.y <= a.bottom + 2 * thick else { break }
                 let across = min(a.right, b.right) - max(a.x, b.x)
                 if (a.overlapsVertically(b) && -across <= 2 * max(a.width, b.width))
                     || across >= min(a.width, b.width) * 8 / 10 {

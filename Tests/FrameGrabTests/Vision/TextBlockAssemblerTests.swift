@@ -280,6 +280,11 @@ struct TextBlockAssemblerTests {
         #expect(rows.count == 5)
         #expect(rows.count == 5 && Set(rows[2].glyphs) == Set(rule))
         #expect(!rows.contains { $0.glyphs.contains(underline) })
+        // The edge of a status line (a thin stroke across the screen) under the rule, a gap over
+        // twice its strokes' thickness below, is no third bar of it: the rule stays the row.
+        let edge = BoundingBox(x: 0, y: 69, width: 600, height: 2)
+        let edged = TextBlockAssembler.blocks(from: chains, bars: rule + [edge], polarity: .lightOnDark, surface: { _ in (30, 200) })
+        #expect(edged.flatMap(\.lines).contains { Set($0.glyphs) == Set(rule) })
         // Bars over no code row (a slide's rule under a title) stay out.
         let alone = TextBlockAssembler.blocks(from: [Self.chain("A slide title", row: 0)], bars: rule, polarity: .lightOnDark,
                                               surface: { _ in (30, 200) })
