@@ -17,7 +17,8 @@ struct BlockCursor: PicturePass {
     static func righted(_ picture: GrayImage, xHeight: Int) -> GrayImage {
         let mask = tallColumns(of: picture, atLeast: (3 * xHeight + 1) / 2)
         // Over a character, the cursor's columns stand tall only beside and between its
-        // strokes: pieces with one top and one bottom, together no wider than tall, are one box.
+        // strokes: pieces with one top and one bottom, together no wider than tall, are one box
+        // (the picture is one row, so the pieces side by side are the cursor's own).
         var boxes: [BoundingBox] = []
         for piece in ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height).map(\.box).sorted(by: { $0.x < $1.x }) {
             if let last = boxes.last, abs(last.y - piece.y) <= 1, abs(last.bottom - piece.bottom) <= 1,
@@ -50,8 +51,8 @@ struct BlockCursor: PicturePass {
         (box.y..<box.bottom).reduce(0) { count, y in count + (box.x..<box.right).filter { picture[$0, y] < 128 }.count }
     }
 
-    /// Whether `box`'s top row and both sides are ink but for a pixel or two: the cursor's edge
-    /// runs round the character it holds (whose descender may reach its foot).
+    /// Whether `box`'s top row and both sides are ink but for a tenth of them: the cursor's
+    /// edge runs round the character it holds (whose descender may reach its foot).
     static func isFramed(_ box: BoundingBox, in picture: GrayImage) -> Bool {
         let top = (box.x..<box.right).filter { picture[$0, box.y] < 128 }.count
         let sides = [box.x, box.right - 1].map { x in (box.y..<box.bottom).filter { picture[x, $0] < 128 }.count }

@@ -11,19 +11,19 @@ struct CodeLayout: CharacterPass {
 /// monospace font every character sits in a cell of one width, and the ink blobs of a line show
 /// which cells hold a character. When OCR read as many characters as there are occupied cells,
 /// the characters go into those cells and every other cell is a space. Otherwise words are
-/// placed by the gaps between them. Blank lines come back from the vertical gaps.
+/// placed by the gaps between them. Blank lines come back from the steps between the rows'
+/// baselines, or else from the vertical gaps.
 enum CodeIndenter {
     /// The rows of a code region placed on its grid: each character's column and ink where
     /// they are known, the spaces before it, each row's indent and baseline, and the grid itself.
     static func layOut(_ region: inout ReadRegion) {
         var lines = region.lines
         let glyphs = region.rows.map(\.glyphs)
-        guard let guess = cellWidth(of: lines) else {
+        guard let cell = cellWidth(glyphs: glyphs, lines: lines) else {
             for index in region.rows.indices { region.rows[index].indent = 0 }
             return
         }
         let cells = glyphs.map { CharacterInk.cells(in: $0) }
-        let cell = refinedCellWidth(rows: cells, guess: guess)
         let letterHeight = Double(cells.flatMap { $0.map { $0.bottom - $0.top } }.median ?? 0)
         let rows = cells.map { CharacterInk.joiningPieces($0, cell: cell) }
         // Column 0 is where the leftmost line starts; lines with no words (a numbered empty
@@ -252,20 +252,23 @@ enum CodeIndenter {
     /// The lines as source text: indentation restored, and blank lines where the gap between
     /// two lines holds room for more: whole steps of the `pitch` between their `baselines`
     /// where both have one (a slide's code spaced wide, with marks between rows that move their
-    /// boxes' middles), else between their boxes. Lines are drawn no closer than they are tall:
-    /// a pitch under that was measured on pieces of rows.
+    /// boxes' middles), else between their boxes. Lines are drawn no closer than about as tall
+    /// as they are (four fifths, for rows boxed with a descender): a pitch under that was
+    /// measured on pieces of rows.
     static func text(of lines: [Line], baselines: [Double?] = [], pitch: Double? = nil) -> String {
         var output: [String] = []
-        let baselinePitch = pitch.flatMap { $0 >= 0.8 * Double(lines.map(\.box.height).median ?? 0) ? $0 : nil }
-        let pitch = linePitch(of: lines)
+        let baselinePitch = pitch.flatMap { $0 > 0 && $0 >= 0.8 * Double(lines.map(\.box.height).median ?? 0) ? $0 : nil }
+        let boxPitch = linePitch(of: lines).flatMap { $0 > 0 ? $0 : nil }
+        // How many pitches line `index` stands on from the line above.
+        func stepsFromAbove(_ index: Int) -> Double? {
+            if let baselinePitch, index < baselines.count, let above = baselines[index - 1], let below = baselines[index] {
+                return (below - above) / baselinePitch
+            }
+            return boxPitch.map { step(from: lines[index - 1].box, to: lines[index].box) / $0 }
+        }
         for (index, line) in lines.enumerated() {
-            if index > 0, let baselinePitch, index < baselines.count, let above = baselines[index - 1], let below = baselines[index] {
-                let blanks = Int(((below - above) / baselinePitch).rounded()) - 1
-                if blanks > 0 { output += Array(repeating: "", count: min(blanks, 3)) }
-            } else if index > 0, let pitch {
-                let gap = step(from: lines[index - 1].box, to: line.box)
-                let blanks = Int((gap / pitch).rounded()) - 1
-                if blanks > 0 { output += Array(repeating: "", count: min(blanks, 3)) }
+            if index > 0, let steps = stepsFromAbove(index), Int(steps.rounded()) > 1 {
+                output += Array(repeating: "", count: min(Int(steps.rounded()) - 1, 3))
             }
             output.append(String(repeating: " ", count: line.indent ?? 0) + line.text)
         }

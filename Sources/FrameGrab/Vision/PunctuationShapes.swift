@@ -175,9 +175,10 @@ struct PunctuationShapes: CharacterPass {
         return nil
     }
 
-    /// Each row's baseline: where its letters without descenders stand, or, for a row with
-    /// too few of them (`};`), the baseline of the nearest row that has some, moved by whole
-    /// line pitches. `middles[i]` is the middle of row i's ink. A letter whose ink is lower
+    /// Each row's baseline, and the pitch the baselines keep (nil where no row shows one).
+    /// A row's baseline is where its letters without descenders stand, or, for a row with too
+    /// few of them (`};`), the baseline of the nearest row that has some, moved by whole line
+    /// pitches. `middles[i]` is the middle of row i's ink. A letter whose ink is lower
     /// than most of the block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and
     /// shows no baseline; so is a row whose letters all end above where the rows above and
     /// below it, a whole number of pitches away and agreeing, put its baseline (a traceback's
@@ -185,12 +186,6 @@ struct PunctuationShapes: CharacterPass {
     /// baseline to keep the pitch, the rows' other `edges` (their tops, their bottoms) keep it
     /// when their steps agree: a row of small `*` up high shares its top with the capitals,
     /// and moves its middle off the letters' by a third of a pitch.
-    static func baselines(_ characters: [[Character]], inks: [[CharacterInk?]], middles: [Double], edges: [[Double]] = [],
-                          xHeight: Double) -> [Double?] {
-        baselineGrid(characters, inks: inks, middles: middles, edges: edges, xHeight: xHeight).baselines
-    }
-
-    /// The rows' baselines (`baselines`), and the pitch they keep: nil where none is measured.
     static func baselineGrid(_ characters: [[Character]], inks: [[CharacterInk?]], middles: [Double], edges: [[Double]] = [],
                              xHeight: Double) -> (baselines: [Double?], pitch: Double?) {
         var measured: [Double?] = zip(characters, inks).map { shownBaseline($0, inks: $1, xHeight: xHeight) }

@@ -127,7 +127,7 @@ struct RepeatedGlyphs: CharacterPass {
             joined.run.top = min(left.run.top, run.run.top)
             joined.run.bottom = max(left.run.bottom, run.run.bottom)
             joined.cells += run.cells
-            joined.inside = Array(left.inside[0]...run.inside[run.inside.count - 1])
+            joined.inside = Array(Self.range(of: left.inside + run.inside))
             joined.inOrder = left.inOrder && run.inOrder
             joined.read += run.read
             bridged[bridged.count - 1] = joined
@@ -254,7 +254,8 @@ struct RepeatedGlyphs: CharacterPass {
 
     /// The positions of `row`'s characters from the first OCR boxed over `run`'s cells to the
     /// last, and whether all between were boxed there (words boxed overlapping put a character
-    /// or two out of order); nil for none. A character boxed just past either end, in a cell
+    /// or two out of order); nil for none, none in a row OCR read nothing of (the run fills it).
+    /// A character boxed just past either end, in a cell
     /// with no ink, is the run's too: OCR reads a banner at a row's start from its first
     /// glyph's edge as `‘SEEE`, and there is nothing to draw the `‘`.
     private static func characters(of row: ReadRow, over run: Run, grid: ReadRegion.Grid,
@@ -282,7 +283,8 @@ struct RepeatedGlyphs: CharacterPass {
 
     /// The characters from the first of `positions` to the last: none in a row OCR read nothing of.
     private static func range(of positions: [Int]) -> Range<Int> {
-        positions.first.map { $0..<(positions[positions.count - 1] + 1) } ?? 0..<0
+        guard let first = positions.min(), let last = positions.max() else { return 0..<0 }
+        return first..<(last + 1)
     }
 
     /// The strongest ink in the middle half of the cell centred at `center`, over `rows`

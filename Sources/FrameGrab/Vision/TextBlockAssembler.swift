@@ -396,7 +396,8 @@ enum TextBlockAssembler {
         let rows = (Double(grid.lastBaseline) - first) / pitch
         // In a panel, starting where the block's lines start is being one of them, however far
         // below (vim's `~~~~` under a lesson, three blank rows down). Without one, so is a run
-        // the font drew cell by cell from there (a tutor's closing `~~~~` on a slide), and a run
+        // the font drew cell by cell from there, up to three blank rows past the block's ends
+        // (a tutor's closing `~~~~` on a slide), and a run
         // of bars (cells wide, not a stray stroke) within the block's columns that stands among
         // text on its ground is as much its row as bars next to it (less's `~~~~` over a
         // lesson's centred title, the lesson further down).
@@ -409,7 +410,7 @@ enum TextBlockAssembler {
             ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
                 || nearText && Double(box.width) >= 2 * height
                     && (Double(box.right) <= Double(block.box.right) + height / 2 || isDrawnInCells(bars, lineHeight: height))
-                || startsItsLines && isDrawnInCells(bars, lineHeight: height)
+                || startsItsLines && isDrawnInCells(bars, lineHeight: height) && steps.rounded() >= -4 && steps.rounded() <= rows.rounded() + 4
             : startsItsLines || nearText
         guard amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())

@@ -18,17 +18,6 @@ struct CodeIndenterTests {
         #expect(laidOut.map { String(repeating: " ", count: $0.indent ?? 0) + $0.text } == source)
     }
 
-    @Test("A banner OCR read as three letters (`JHB` for forty `#`) has the cell its ink steps by")
-    func cellFromTheInk() throws {
-        var (lines, glyphs) = SyntheticLines.lines([String(repeating: "#", count: 40)])
-        lines[0].words[0].text = "JHB"
-        lines[0].text = "JHB"
-        let guess = try #require(CodeIndenter.cellWidth(of: lines))
-        #expect(guess > 100, "OCR's letters tell a cell of \(guess)")
-        let cell = try #require(CodeIndenter.cellWidth(glyphs: glyphs, lines: lines))
-        #expect(abs(cell - 14) <= 0.5)
-    }
-
     @Test("Glyphs broken into pieces (a dark blue `#` cut into its stems by the chroma) step by the cell, not by their pieces")
     func cellFromBrokenGlyphs() throws {
         var (lines, glyphs) = SyntheticLines.lines([String(repeating: "#", count: 40)])

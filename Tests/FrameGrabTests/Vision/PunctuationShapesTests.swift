@@ -124,12 +124,12 @@ struct PunctuationShapesTests {
             [Ink(left: 0, right: 8, top: 116, bottom: 133), Ink(left: 10, right: 14, top: 120, bottom: 133)],
             [Ink(left: 0, right: 8, top: 150, bottom: 160), Ink(left: 10, right: 18, top: 150, bottom: 160), nil],
         ]
-        let baselines = PunctuationShapes.baselines(rows, inks: inks, middles: [94, 124.5, 154], xHeight: 10)
+        let baselines = PunctuationShapes.baselineGrid(rows, inks: inks, middles: [94, 124.5, 154], xHeight: 10).baselines
         #expect(baselines == [100, 130, 160])
         // A row of quote ticks misread as letters (`"""` as `uuu`) shows no baseline of its own.
         let ticks = [Ink](repeating: Ink(left: 0, right: 8, top: 118, bottom: 123, parts: 2, tallestPart: 5), count: 3)
-        #expect(PunctuationShapes.baselines([rows[0], ["u", "u", "u"], rows[2]], inks: [inks[0], ticks, inks[2]],
-                                            middles: [94, 120.5, 154], xHeight: 10) == [100, 130, 160])
+        #expect(PunctuationShapes.baselineGrid([rows[0], ["u", "u", "u"], rows[2]], inks: [inks[0], ticks, inks[2]],
+                                            middles: [94, 120.5, 154], xHeight: 10).baselines == [100, 130, 160])
         // A traceback's carets read as `AAAA`: tall enough to pass for letters, they end four
         // pixels above where the rows around them, 30 apart, put the baseline; a row of letters
         // ending a pixel off stays.
@@ -138,9 +138,9 @@ struct PunctuationShapesTests {
         let middles: [Double] = [95, 125, 152, 185, 215]
         let carets = [letters(bottom: 100), letters(bottom: 130), [Ink](repeating: Ink(left: 0, right: 8, top: 148, bottom: 156), count: 4),
                       letters(bottom: 190), letters(bottom: 220)]
-        #expect(PunctuationShapes.baselines(text, inks: carets, middles: middles, xHeight: 10) == [100, 130, 160, 190, 220])
+        #expect(PunctuationShapes.baselineGrid(text, inks: carets, middles: middles, xHeight: 10).baselines == [100, 130, 160, 190, 220])
         let low = [letters(bottom: 100), letters(bottom: 130), letters(bottom: 159), letters(bottom: 190), letters(bottom: 220)]
-        #expect(PunctuationShapes.baselines(text, inks: low, middles: middles, xHeight: 10) == [100, 130, 159, 190, 220])
+        #expect(PunctuationShapes.baselineGrid(text, inks: low, middles: middles, xHeight: 10).baselines == [100, 130, 159, 190, 220])
     }
 
     @Test("A row of marks between double-spaced rows stands on the line between them, where its ink's middle puts it")
@@ -151,7 +151,7 @@ struct PunctuationShapesTests {
         let rows: [[Character]] = [["a", "b", "c"], ["o", "o", "o"], ["x", "z", "y"], ["x", "z", "y"]]
         let inks: [[Ink?]] = [letters(bottom: 100), [Ink](repeating: Ink(left: 0, right: 8, top: 123, bottom: 127), count: 3),
                               letters(bottom: 160), letters(bottom: 220)]
-        #expect(PunctuationShapes.baselines(rows, inks: inks, middles: [95, 125, 155, 215], xHeight: 10) == [100, 130, 160, 220])
+        #expect(PunctuationShapes.baselineGrid(rows, inks: inks, middles: [95, 125, 155, 215], xHeight: 10).baselines == [100, 130, 160, 220])
     }
 
     @Test("A row of marks alone stands where the middle of its ink puts it: dots on the baseline, quotes above the x-height")
@@ -162,7 +162,7 @@ struct PunctuationShapesTests {
         let inks: [[Ink?]] = [letters(bottom: 100), [Ink](repeating: Ink(left: 0, right: 3, top: 119, bottom: 122), count: 3),
                               letters(bottom: 166), letters(bottom: 188), letters(bottom: 210)]
         // The dots' top, 35 under the row above's, is nearer two pitches than one; their middle is not.
-        #expect(PunctuationShapes.baselines(rows, inks: inks, middles: [92, 120.5, 161, 183, 205], xHeight: 10)
+        #expect(PunctuationShapes.baselineGrid(rows, inks: inks, middles: [92, 120.5, 161, 183, 205], xHeight: 10).baselines
                     == [100, 122, 166, 188, 210])
         // Two rows of `"""` read as `noe`, each standing on its quotes' feet, 7 above the
         // baseline: each spoils the pitch the other is checked by unless so close a gap is no pitch.
@@ -171,7 +171,7 @@ struct PunctuationShapesTests {
                                    ["a", "b", "c"], ["a", "b", "c"]]
         let misread = [letters(bottom: 100), letters(bottom: 130), quotes(153), letters(bottom: 190), letters(bottom: 220), quotes(243),
                        letters(bottom: 280), letters(bottom: 310)]
-        #expect(PunctuationShapes.baselines(text, inks: misread, middles: [95, 125, 150, 185, 215, 240, 275, 305], xHeight: 10)
+        #expect(PunctuationShapes.baselineGrid(text, inks: misread, middles: [95, 125, 150, 185, 215, 240, 275, 305], xHeight: 10).baselines
                     == [100, 130, 160, 190, 220, 250, 280, 310])
     }
 
@@ -219,7 +219,7 @@ struct PunctuationShapesTests {
         let tops: [Double] = [127, 147, 167, 187, 207, 227, 247, 267, 287]
         let bottoms: [Double] = [132, 161, 181, 192, 212, 238, 252, 281, 292]
         let middles = zip(tops, bottoms).map { ($0 + $1) / 2 }
-        let baselines = PunctuationShapes.baselines(text, inks: inks, middles: middles, edges: [tops, bottoms], xHeight: 8)
+        let baselines = PunctuationShapes.baselineGrid(text, inks: inks, middles: middles, edges: [tops, bottoms], xHeight: 8).baselines
         #expect(baselines[0] == 138 && baselines[3] == 198)
     }
 
@@ -231,7 +231,7 @@ struct PunctuationShapesTests {
         let text: [[Character]] = [["a", "b", "c"], [], [], ["*", "*", "*"], ["a", "b", "c"], ["a", "b", "c"]]
         let inks: [[Ink?]] = [letters(bottom: 170), [], [], [Ink](repeating: Ink(left: 0, right: 8, top: 221, bottom: 228), count: 3),
                               letters(bottom: 254), letters(bottom: 275)]
-        let baselines = PunctuationShapes.baselines(text, inks: inks, middles: [165, 178, 189, 224.5, 249, 270], xHeight: 10)
+        let baselines = PunctuationShapes.baselineGrid(text, inks: inks, middles: [165, 178, 189, 224.5, 249, 270], xHeight: 10).baselines
         #expect(baselines[3] == 233)
     }
 }

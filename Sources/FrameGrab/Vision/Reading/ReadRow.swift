@@ -23,8 +23,9 @@ struct ReadRow: Equatable {
     /// Set by `OtherFaceRow`: the row's letters are drawn unlike the same letters of the rows
     /// above it (a pager's prompt in italics under the code it pages).
     var isOtherFace = false
-    /// OCR read nothing of the row's ink (marks alone, lower than a letter): a row of `"` is
-    /// read from its ticks (`PunctuationShapes`); left empty, it goes once the passes have run.
+    /// OCR read nothing of the row's ink (marks alone, lower than a letter, or glyphs drawn a
+    /// cell apart): a row of `"` is read from its ticks (`PunctuationShapes`), a run of one
+    /// symbol from its cells (`RepeatedGlyphs`); left empty, it goes once the passes have run.
     var isUnread = false
 
     init(words: [Word], glyphs: [BoundingBox], place: BoundingBox? = nil) {

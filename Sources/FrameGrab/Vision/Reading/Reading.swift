@@ -12,7 +12,7 @@ enum Reading {
         InkOnPaper(),             // dark ink on white paper, whatever the colours
         LeadingPaperTrimmed(),    // bare paper before the first ink goes
         BlockCursor(),            // a terminal's block cursor: the cell drawn back the right way round
-        MousePointer(),           // nor is the mouse pointer (an I-beam, an arrow) over the text
+        MousePointer(),           // the mouse pointer (an I-beam, an arrow) over the text is none either
         MarkedZeros(),            // slashed and dotted zeros remembered, then drawn as rings
         DrawnRulesErased(),       // rules of `-`, `=`, `_`, dots: remembered, then painted out
         ScaledForOCR(),           // x-height brought to what Tesseract reads best
@@ -113,7 +113,7 @@ extension Reading {
         let line = block.lines[piece.lineIndex]
         let alone = !block.lines.indices.contains { $0 != piece.lineIndex && block.lines[$0].box.overlapsVertically(line.box) }
         if reading.lines.isEmpty, !blank, alone,
-           line.box.height < block.xHeight || TextBlockAssembler.isDrawnInCells(line.glyphs, lineHeight: .infinity) {
+           line.box.height < block.xHeight || TextBlockAssembler.isDrawnInCells(line.glyphs, lineHeight: 2 * Double(block.glyphHeight)) {
             var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
             row.isUnread = true
             return [row]
