@@ -255,9 +255,9 @@ struct RepeatedGlyphs: CharacterPass {
     /// The positions of `row`'s characters from the first OCR boxed over `run`'s cells to the
     /// last, and whether all between were boxed there (words boxed overlapping put a character
     /// or two out of order); nil for none, none in a row OCR read nothing of (the run fills it).
-    /// A character boxed just past either end, in a cell
-    /// with no ink, is the run's too: OCR reads a banner at a row's start from its first
-    /// glyph's edge as `‘SEEE`, and there is nothing to draw the `‘`.
+    /// A character boxed just past either end, in a cell with no ink, is the run's too: OCR
+    /// reads a banner at a row's start from its first glyph's edge as `‘SEEE`, and there is
+    /// nothing to draw the `‘`.
     private static func characters(of row: ReadRow, over run: Run, grid: ReadRegion.Grid,
                                    picture: InkPicture) -> (positions: [Int], inOrder: Bool)? {
         func center(_ position: Int) -> Double {

@@ -397,20 +397,22 @@ enum TextBlockAssembler {
         // In a panel, starting where the block's lines start is being one of them, however far
         // below (vim's `~~~~` under a lesson, three blank rows down). Without one, so is a run
         // the font drew cell by cell from there, up to three blank rows past the block's ends
-        // (a tutor's closing `~~~~` on a slide), and a run
-        // of bars (cells wide, not a stray stroke) within the block's columns that stands among
-        // text on its ground is as much its row as bars next to it (less's `~~~~` over a
-        // lesson's centred title, the lesson further down).
+        // (a tutor's closing `~~~~` on a slide), and a run of bars (cells wide, not a stray
+        // stroke) within the block's columns that stands among text on its ground is as much
+        // its row as bars next to it (less's `~~~~` over a lesson's centred title, the lesson
+        // further down).
         let nearText = textRows.contains { row in
             row.surface.panel == panel && sameSurface(row.surface.level, block.ground) && row.box.x < box.right && row.box.right > box.x
                 && abs(Double(row.box.y + row.box.bottom) / 2 - middle) <= 2.5 * pitch
         }
         let startsItsLines = abs(Double(box.x - block.box.x)) <= xHeight / 2
+        // On a line of the block, or at most `rowsPast` lines before or after it.
+        func within(rowsPast: Double) -> Bool { steps.rounded() >= -rowsPast && steps.rounded() <= rows.rounded() + rowsPast }
         let amongText = panel == nil
-            ? steps.rounded() >= -2 && steps.rounded() <= rows.rounded() + 2
+            ? within(rowsPast: 2)
                 || nearText && Double(box.width) >= 2 * height
                     && (Double(box.right) <= Double(block.box.right) + height / 2 || isDrawnInCells(bars, lineHeight: height))
-                || startsItsLines && isDrawnInCells(bars, lineHeight: height) && steps.rounded() >= -4 && steps.rounded() <= rows.rounded() + 4
+                || startsItsLines && isDrawnInCells(bars, lineHeight: height) && within(rowsPast: 4)
             : startsItsLines || nearText
         guard amongText else { return nil }
         return Int((first + steps.rounded() * pitch).rounded())
