@@ -144,6 +144,12 @@ enum TextBlockAssembler {
         /// A row of dots alone, too low to be measured against other lines (see `isDotRow`).
         var isDotRow: Bool { TextBlockAssembler.isDotRow(blobs) }
 
+        /// A row of marks alike (`isMarkRow`) that `block` measures as one: dots, or marks
+        /// far lower than its lines (the ticks of `"""` at a large size).
+        func isMarks(beside block: Block) -> Bool {
+            isDotRow || (TextBlockAssembler.isMarkRow(blobs) && Double(box.height) < 0.45 * block.lineHeight)
+        }
+
         /// Where most of its blobs end: letters stand on the baseline, few hang below it.
         var baseline: Int {
             let bottoms = blobs.map(\.bottom).sorted()
@@ -193,11 +199,12 @@ enum TextBlockAssembler {
         lines = inReadingOrder(lines)
 
         var blocks: [Block] = []
+        var leadingDots: [Line] = []    // rows of dots that went on no text above
         for line in lines {
             // A mark alone drawn alike a line or two away (a block comment's ` *`) shows no size.
             let mark = line.blobs.count == 1 && repeated.contains(line.box)
             let fits = blocks.indices.filter {
-                line.isDotRow ? continues(blocks[$0], withDots: line) : continues(blocks[$0], with: line, mark: mark)
+                line.isMarks(beside: blocks[$0]) ? continues(blocks[$0], withDots: line) : continues(blocks[$0], with: line, mark: mark)
             }
             // A row of dots is a row of text it continues, not text of its own. Marks that all but
             // touch, one a cell, further off (a `~~~~` banner at 720p, each tilde 7 pixels of an
@@ -207,6 +214,8 @@ enum TextBlockAssembler {
                 if line.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(line.blobs, lineHeight: .infinity),
                    let step = cellStep(line.blobs), line.blobs.allSatisfy({ Double($0.width) >= step - 2 }) {
                     bars += line.blobs
+                } else {
+                    leadingDots.append(line)
                 }
                 continue
             }
@@ -221,6 +230,23 @@ enum TextBlockAssembler {
             }
         }
         for join in joins { blocks = join(blocks) }
+        // A row of marks over no text (a docstring's closing `"""` where an excerpt starts) may
+        // be the first row of the text below it, once that text is joined and keeps its pitch;
+        // lowest first. Marks too large to be dots stood as a block of their own until now.
+        let loneMarks = blocks.indices.filter { blocks[$0].lines.count == 1 && isMarkRow(blocks[$0].lines[0].blobs) }
+        var marks = leadingDots + loneMarks.map { blocks[$0].lines[0] }
+        marks.sort { $0.box.y > $1.box.y }
+        var led = Set<BoundingBox>()
+        for dots in marks {
+            let fits = blocks.indices.filter { index in
+                blocks[index].lines.count > 1 && dots.isMarks(beside: blocks[index]) && leads(blocks[index], withDots: dots)
+            }
+            if let best = fits.min(by: { abs(blocks[$0].box.x - dots.box.x) < abs(blocks[$1].box.x - dots.box.x) }) {
+                blocks[best].add(Block(dots))
+                led.insert(dots.box)
+            }
+        }
+        blocks.removeAll { $0.lines.count == 1 && led.contains($0.lines[0].box) }
         let barRows = barRows(bars)
         // Each code block's grid, measured once, before rows of bars join it (their bars give
         // no baseline of their own, and rows only as tall as its letters); nil for a block of
@@ -319,14 +345,31 @@ enum TextBlockAssembler {
     /// would be, one line pitch (or two, after a blank line) below the last; a block of one
     /// row has no pitch yet, and a line's height or two below it has to do.
     private static func continues(_ block: Block, withDots dots: Line) -> Bool {
-        let drop = Double(dots.baseline - block.lastBaseline)
-        guard withinColumns(dots.box, of: block), dots.box.y >= block.lastRow.bottom else { return false }
+        dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, drop: Double(dots.baseline - block.lastBaseline), above: false)
+    }
+
+    /// A row of dots as the block's first row: one pitch (or two) above its first baseline.
+    private static func leads(_ block: Block, withDots dots: Line) -> Bool {
+        dots.box.bottom <= block.box.y && onRows(of: block, dots, drop: Double(block.firstBaseline - dots.baseline), above: true)
+    }
+
+    /// Whether `dots`, `drop` from the block's nearest baseline, stand on a row of the block
+    /// next to it, in its columns and its panel.
+    private static func onRows(of block: Block, _ dots: Line, drop: Double, above: Bool) -> Bool {
+        let nearest = above ? block.lines[0] : block.lines[block.lines.count - 1]
+        guard withinColumns(dots.box, of: block), inOnePanel(nearest, dots) else { return false }
         // A mark drawn over and over stands where it stands in its cell: `.` on the baseline,
-        // `*` (raised in some fonts) up to the tall letters' tops, below the row above.
-        let raise = max(0, Double(block.letterGlyphHeights.median ?? 0) - Double(dots.box.height))
-        guard let pitch = block.pitch else { return drop >= block.lineHeight - raise && drop <= 2 * block.lineHeight }
+        // `*` and `"` (raised) up to the tall letters' tops, within their line. Raised marks
+        // shorten the drop to them from above, and lengthen it from below.
+        let raise = max(0, block.lineHeight - Double(dots.box.height))
+        let (shorter, longer) = above ? (0, raise) : (raise, 0)
+        guard let pitch = block.pitch else {
+            return drop >= block.lineHeight - shorter && drop <= 2 * block.lineHeight + longer
+        }
         let slack = 0.2 * pitch
-        return [1.0, 2.0].contains { lines in drop >= lines * pitch - max(slack, raise) && drop <= lines * pitch + slack }
+        return [1.0, 2.0].contains { lines in
+            drop >= lines * pitch - max(slack, shorter) && drop <= lines * pitch + max(slack, longer)
+        }
     }
 
     // MARK: Rows of bars
@@ -726,7 +769,13 @@ enum TextBlockAssembler {
     /// a line of their own (bigger ones make a line tall enough to be measured like others).
     /// Not twice as wide as tall: those are dashes, and go with the bars.
     static func isDotRow(_ blobs: [BoundingBox]) -> Bool {
-        guard blobs.count >= 3, let first = blobs.first, first.height <= 4 else { return false }
+        (blobs.first?.height ?? 0) <= 4 && isMarkRow(blobs)
+    }
+
+    /// Whether `blobs` are three or more specks of one size on one level, side by side, of any
+    /// size: dots, or the marks of a larger `"""` or `...`.
+    static func isMarkRow(_ blobs: [BoundingBox]) -> Bool {
+        guard blobs.count >= 3, let first = blobs.first else { return false }
         // Square give or take a pixel, narrower (a tick), or up to twice as wide as tall less a pixel.
         func isSpeck(_ dot: BoundingBox) -> Bool { dot.width <= max(dot.height + 1, 2 * dot.height - 1) }
         let sorted = blobs.sorted { $0.x < $1.x }

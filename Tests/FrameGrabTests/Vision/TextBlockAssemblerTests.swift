@@ -575,4 +575,30 @@ struct TextBlockAssemblerTests {
         }
         #expect(none.isEmpty, "a piece with no rule beside it is no rule")
     }
+
+    @Test("A docstring's closing `\"\"\"` where an excerpt starts, a row of ticks over no text, is the first row of the code under it; over nothing, it is no block")
+    func leadingQuotes() {
+        // Ticks 4 px tall up high in the row above a blank line, over code in a panel, under a
+        // slide's title outside it.
+        let ticks = [0, 4, 10, 14, 20, 24].map { InkBlob(box: BoundingBox(x: 22 + $0, y: 20 + 3 * 18, width: 2, height: 4), pixelCount: 8) }
+        let title = Self.chain("pprint.py", row: 0, height: 30)
+        let code = [Self.chain("__slots__ = ('_numerator',)", row: 5), Self.chain("def __new__(cls):", row: 7),
+                    Self.chain("    return self", row: 8)]
+        let panel = BoundingBox(x: 10, y: 20 + 2 * 18, width: 900, height: 300)
+        let blocks = TextBlockAssembler.blocks(from: [title, ticks] + code, polarity: .lightOnDark, surface: { _ in (30, 200) },
+                                               panel: { $0.y >= panel.y ? panel : nil })
+        #expect(blocks.count == 2)
+        #expect(blocks.first { $0.box.y >= panel.y }?.lines.first?.glyphs == ticks.map(\.box))
+        #expect(blocks.first { $0.box.y < panel.y }?.lines.count == 1)
+        #expect(Self.blocks([ticks]).isEmpty)
+    }
+
+    @Test("Ticks far lower than the lines (a large `\"\"\"`, 6 px beside 14) go on the text a blank line above them as its row")
+    func largeQuotesAfterBlankLine() {
+        let ticks = [0, 4, 10, 14, 20, 24].map { InkBlob(box: BoundingBox(x: 22 + $0, y: 20 + 3 * 18, width: 2, height: 6), pixelCount: 12) }
+        let chains = [Self.chain("Generate a repr()-like value", row: 0, height: 14), Self.chain("data structures.", row: 1, height: 14), ticks]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.last?.glyphs == ticks.map(\.box))
+    }
 }
