@@ -184,7 +184,9 @@ enum TextBlockAssembler {
         let rows = chains.map { $0.map(\.box) }.filter { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             let stands = (row.count >= 2 || box.height >= 8 || repeated.contains(box)) && (box.height >= 5 || isDotRow(row))
-            if !stands, row.allSatisfy({ $0.width >= 5 && $0.width >= 2 * $0.height }) { bars += row }
+            // Small dashes (4 by 1 at 720p) are bars only in a row of them.
+            let dashes = row.count >= RepeatedGlyphs.shortestRun
+            if !stands, row.allSatisfy({ $0.width >= (dashes ? 3 : 5) && $0.width >= 2 * $0.height }) { bars += row }
             return stands
         }
         func line(_ row: [BoundingBox], box: BoundingBox) -> Line {

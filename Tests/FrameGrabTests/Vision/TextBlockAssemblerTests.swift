@@ -601,4 +601,14 @@ struct TextBlockAssemblerTests {
         #expect(blocks.count == 1)
         #expect(blocks.first?.lines.last?.glyphs == ticks.map(\.box))
     }
+
+    @Test("Dashes too small for a bar alone (4 by 1 at 720p) are a row of bars in a row of four or more; two are not")
+    func smallDashes() {
+        let dashes = (0..<20).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 20 + 2 * 18 + 5, width: 4, height: 1), pixelCount: 4) }
+        let chains = [Self.chain("def heappush(heap, item):", row: 0), dashes, Self.chain("[1] The disk balancing", row: 3),
+                      Self.chain("more annoying than clever", row: 4)]
+        #expect(Self.rows(chains, bars: []).contains(dashes.map(\.box)))
+        let pair = Array(dashes.prefix(2))
+        #expect(!Self.rows([chains[0], pair, chains[2], chains[3]], bars: []).contains(pair.map(\.box)))
+    }
 }
