@@ -192,12 +192,17 @@ struct OneGrid: BlockJoin {
                other.rows.contains(where: { LineNumberGutter.isUnnumbered($0, inColumnEndingAt: gutter.right) }) { return false }
         }
         // Marks alone (`"""`, `...`, a lone `}`) show no size of their own, nor always a
-        // baseline: the ticks of a quote hang at the top of the row.
+        // baseline: the ticks of a quote hang at the top of the row. A row of marks alike alone
+        // (a faint `"""` found apart) shows no cell either: the two ticks of a quote stand
+        // closer than a cell, the next quote further.
         let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }
-        let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0)
+        let markRows = [upper, lower].map { $0.rows.count == 1 && TextBlockAssembler.isMarkRow($0.rows[0].glyphs) }
+        let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0) || markRows.contains(true)
         // The size of monospace type is its cell; without a cell on both sides, the x-height.
         // The ink's step outranks OCR's count of letters (a row of `#` read as `JHB`).
-        let cells = [upper, lower].map { CodeIndenter.cellWidth(glyphs: $0.rows.map(\.glyphs), lines: $0.rows.map(\.line)) }
+        let cells = zip([upper, lower], markRows).map { block, isMarks in
+            isMarks ? nil : CodeIndenter.cellWidth(glyphs: block.rows.map(\.glyphs), lines: block.rows.map(\.line))
+        }
         guard let cell = cells[0] ?? cells[1] else { return false }
         if let first = cells[0], let second = cells[1] {
             guard abs(first / second - 1) <= 0.08 else { return false }
@@ -235,13 +240,26 @@ struct OneGrid: BlockJoin {
         // multiples of it, a row of quotes or semicolons a step a little off it); or, where
         // steps of two and three rows are as usual as single ones, the part of it they all
         // are whole numbers of.
-        guard let usual = steps.median, let median = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median,
-              let last = upper.rows.compactMap(place).max(),
-              let first = lower.rows.compactMap(place).min() else { return false }
+        guard let usual = steps.median, let median = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median else { return false }
         // Rows stand no closer than their tall letters' height; two steps tell no part of them.
         let pitch = steps.count >= 3 ? TextBlockAssembler.wholeStep(of: steps, from: median, atLeast: 0.9 * tall) ?? median : median
-        let rowsApart = (first - last) / pitch
-        return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
+        let (last, first) = (upper.rows.compactMap(place).max(), lower.rows.compactMap(place).min())
+        if let last, let first {
+            let rowsApart = (first - last) / pitch
+            return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
+        }
+        // Marks alone on one side (the ticks of `"""`, a `====` over its heading) stand
+        // anywhere from a row's baseline up to its tall letters' tops: their bottoms a whole
+        // pitch or two from the other side's baselines, or a little above.
+        guard edge == \.bottom, let marks = last == nil ? upper : (first == nil ? lower : nil),
+              let bottom = marks.rows.flatMap(\.glyphs).map(\.bottom).median,
+              let height = marks.rows.flatMap(\.glyphs).map(\.height).max() else { return false }
+        let raise = max(0, tall - Double(height))
+        return [1.0, 2.0].contains { rows in
+            if let last { return (rows * pitch - 0.2 * pitch - raise...rows * pitch + 0.2 * pitch).contains(Double(bottom) - last) }
+            if let first { return (rows * pitch - 0.2 * pitch...rows * pitch + 0.2 * pitch + raise).contains(first - Double(bottom)) }
+            return false
+        }
     }
 
     /// Where in its cell a block's glyphs stand: the mean phase of their centres, as a share

@@ -102,10 +102,12 @@ struct TextBlockFinder {
 
     /// The block with its ground level (the most common level in its box, as for its rows) and
     /// the contrast of its strong strokes (the 98th percentile of how far its pixels stand from
-    /// that ground).
+    /// that ground), with the pixel rows just above and below: a row of `=` 5 pixels tall is
+    /// mostly ink.
     private func measured(_ block: TextBlock, in image: GrayImage) -> TextBlock {
         var block = block
-        block.ground = image.commonLevel(around: block.box, margin: block.glyphHeight / 2)
+        let rows = BoundingBox(x: block.box.x, y: block.box.y - 2, width: block.box.width, height: block.box.height + 4)
+        block.ground = image.commonLevel(around: rows.intersection(image.bounds) ?? block.box, margin: block.glyphHeight / 2)
         block.inkContrast = image.inkContrast(in: block.box, ground: block.ground, polarity: block.polarity)
         return block
     }

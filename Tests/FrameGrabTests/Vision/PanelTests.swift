@@ -121,6 +121,41 @@ struct PanelTests {
         #expect(OneGrid().joined(Self.blocks(Self.excerpt, panel: Self.frame)).count == 3)
     }
 
+    @Test("Without a panel, a faint `\"\"\"` found apart, a blank line under the text, joins it, and so does the code a blank line under it")
+    func faintQuotesBetween() {
+        let (text, textGlyphs) = SyntheticLines.lines(["saferepr()", "    Generate a 'standard' repr()-like value", "    data structures."])
+        let upper = ReadingTests.readBlock(text, glyphs: textGlyphs)
+        // Three quotes, two ticks each, 8 px tall, at the top of row 4 (its baseline at 140).
+        let ticks = [0, 1, 2].flatMap { cell in [103 + 14 * cell, 109 + 14 * cell].map { BoundingBox(x: $0, y: 4 * 30, width: 2, height: 8) } }
+        let marks = ReadingTests.readBlock([Line(text: "wud", box: ticks[0].union(ticks[5]), words: [Word(text: "wud", box: ticks[0].union(ticks[5]), confidence: 0.3)])],
+                                           glyphs: [ticks])
+        let (code, codeGlyphs) = SyntheticLines.line("import collections as _collections", row: 6)
+        let lower = ReadingTests.readBlock([code], glyphs: [codeGlyphs])
+        #expect(OneGrid().joined([upper, marks, lower]).count == 1)
+        // In the gap between two rows' letters, they stand on no row of it.
+        let off = ticks.map { BoundingBox(x: $0.x, y: $0.y - 10, width: $0.width, height: $0.height) }
+        let offMarks = ReadingTests.readBlock([Line(text: "wud", box: off[0].union(off[5]), words: [Word(text: "wud", box: off[0].union(off[5]), confidence: 0.3)])],
+                                              glyphs: [off])
+        #expect(OneGrid().joined([upper, offMarks]).count == 2)
+    }
+
+    @Test("Without a panel, a `====` found apart over its heading, its bars in the upper half of the row, joins the text under it")
+    func bannerOverHeading() {
+        // vim's help: each `=` two bars 2 px thick, at 4 and 8 px into row 0 (its baseline at 20).
+        let bars = (0..<40).flatMap { cell in [BoundingBox(x: 101 + 14 * cell, y: 6, width: 12, height: 2),
+                                               BoundingBox(x: 101 + 14 * cell, y: 10, width: 12, height: 2)] }
+        let banner = ReadingTests.readBlock([Line(text: "eee ee", box: bars[0].union(bars[79]), words: [Word(text: "eee", box: bars[0].union(bars[79]), confidence: 0.3)])],
+                                            glyphs: [bars])
+        let (text, glyphs) = SyntheticLines.lines(["", "8. Insert mode commands", "The following commands can be", "undone and repeated"])
+        let lower = ReadingTests.readBlock(Array(text.dropFirst()), glyphs: Array(glyphs.dropFirst()))
+        #expect(OneGrid().joined([banner, lower]).count == 1)
+        // Half a row lower, between the rows, it is not a row of that text.
+        let low = bars.map { BoundingBox(x: $0.x, y: $0.y + 16, width: $0.width, height: $0.height) }
+        let lowBanner = ReadingTests.readBlock([Line(text: "eee ee", box: low[0].union(low[79]), words: [Word(text: "eee", box: low[0].union(low[79]), confidence: 0.3)])],
+                                               glyphs: [low])
+        #expect(OneGrid().joined([lowBanner, lower]).count == 2)
+    }
+
     @Test("Without a panel, a row of marks under a row (less's `~~~~`) stands where its mark stands in the cell: the blocks still keep one pitch")
     func markRowKeepsPitch() {
         let (first, firstGlyphs) = SyntheticLines.line("   Sletter du  d  teksten, er operatoren for", row: 0)
@@ -159,6 +194,19 @@ struct PanelTests {
         let editor = try #require(blocks.first { $0.box.y < 20 })
         #expect(editor.lines.count == 8)
         #expect(editor.box.bottom <= 170)
+    }
+
+    @Test("A row of `=` found apart, mostly ink across its box, stands on the screen's ground, not on its own ink")
+    func bannerGround() throws {
+        // vim's help at 900p: light letters on a dark screen, then three blank rows and a `====`
+        // whose two bars 2 px thick, a pixel apart, fill six pixels of each cell of eight.
+        var image = Self.picture(ground: 40, panels: [])
+        for row in 0..<3 {
+            for index in 0..<(40 - 5 * row) { for dy in 0..<14 { for dx in 0..<6 { image[20 + index * 8 + dx, 16 + row * 20 + dy] = 200 } } }
+        }
+        for index in 0..<70 { for dy in [0, 1, 3, 4] { for dx in 0..<6 { image[20 + index * 8 + dx, 140 + dy] = 160 } } }
+        let banner = try #require(TextBlockFinder().blocks(in: image).first { $0.box.y >= 130 })
+        #expect(abs(Int(banner.ground) - 40) <= 8)
     }
 
     @Test("A light bar a row high under light text, lettered further than a tile's neighbours reach, is no row of that text")
