@@ -23,30 +23,36 @@ struct PunctuationShapes: CharacterPass {
                 }
             }
         }
-        // A row of double quotes alone (a docstring's `"""`) that OCR read as letters in a
-        // number of its own (`init` for three cells), or as nothing at all, is quotes, one per
-        // cell: no letter lives above the x-height alone, and two ticks side by side in a cell
-        // are a `"`.
+        // A row of quotes alone (a docstring's `"""` or `'''`) that OCR read as letters in a
+        // number of its own (`init` for three cells, `ee`), or as nothing at all, is quotes, one
+        // per cell: no letter lives above the x-height alone; two ticks side by side in a cell
+        // are a `"`, one a `'`.
         for row in region.rows.indices {
             let characters = region.rows[row].characters
-            guard let baseline = region.rows[row].baseline, characters.isEmpty || characters.contains(where: { $0.value != "\"" }),
-                  let run = Self.doubleQuotes(region.rows[row].glyphs, baseline: baseline, grid: grid)
+            guard let baseline = region.rows[row].baseline,
+                  let (run, quote) = Self.quotes(region.rows[row].glyphs, baseline: baseline, grid: grid),
+                  characters.isEmpty || characters.contains(where: { $0.value != quote })
             else { continue }
-            region.rows[row].replaceRun(characters.indices, with: "\"", at: run, grid: grid)
+            region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
     }
 
-    /// The cells of a row of `"` alone, side by side: each two ticks side by side (each as tall
-    /// as the cell, where the two bars of an `=` lie one over the other), all above the x-height.
-    static func doubleQuotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid) -> RepeatedGlyphs.Run? {
+    /// The cells of a row of quotes alone, side by side, all above the x-height, and which
+    /// quote: each cell two ticks side by side (each as tall as the mark, where the two bars of
+    /// an `=` lie one over the other), a `"`; or each one tick, a stroke narrower than tall and
+    /// than a third of the cell (a `^` and a small `*` are wider), a `'`.
+    static func quotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid) -> (RepeatedGlyphs.Run, Character)? {
         let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
+        func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
         guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 }),
-              cells.allSatisfy({ $0.parts == 2 && 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
+              cells.allSatisfy({ 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
                                  && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
         else { return nil }
-        return RepeatedGlyphs.Run(firstColumn: columns[0], centers: cells.map(\.center), top: cells.map(\.top).min() ?? 0,
-                                  bottom: cells.map(\.bottom).max() ?? 0)
+        let quote: Character
+        if cells.allSatisfy({ $0.parts == 2 }) { quote = "\"" } else if cells.allSatisfy(isTick) { quote = "'" } else { return nil }
+        return (RepeatedGlyphs.Run(firstColumn: columns[0], centers: cells.map(\.center), top: cells.map(\.top).min() ?? 0,
+                                   bottom: cells.map(\.bottom).max() ?? 0), quote)
     }
 
     /// What a character is once its ink has been looked at.
@@ -103,10 +109,12 @@ struct PunctuationShapes: CharacterPass {
         }
         // No letter or digit lives above the x-height alone: ink all up there read as one (a
         // row of `"""` read as `uuu`) is a quote, two ticks or one, each as tall as the mark (the
-        // top of a faint `f` is its hook over its bar).
+        // top of a faint `f` is its hook over its bar). A tick is taller than wide: one part as
+        // wide as it is tall, no wider (a `^`), is two ticks run together (a `"` in small type).
         if character.isLetter || character.isNumber, ink.parts <= 2, baseline - Double(ink.bottom) >= 0.6 * xHeight,
            ink.parts == 1 || 10 * ink.tallestPart >= 7 * (ink.bottom - ink.top) {
-            return .character(ink.parts == 2 ? "\"" : "'")
+            let runTogether = ink.parts == 1 && ink.width >= max(3, ink.bottom - ink.top) && ink.width <= ink.bottom - ink.top + 1
+            return .character(ink.parts == 2 || runTogether ? "\"" : "'")
         }
         // Nor is any drawn lower than half the x-height: in a row of such marks alone, one read
         // as a letter (`...` read as `eee`) is the flat mark its place tells.
@@ -181,8 +189,9 @@ struct PunctuationShapes: CharacterPass {
     /// pitches. `middles[i]` is the middle of row i's ink. A letter whose ink is lower
     /// than most of the block's x-height (`xHeight`) is a mark misread (`"""` as `uuu`), and
     /// shows no baseline; so is a row whose letters all end above where the rows above and
-    /// below it, a whole number of pitches away and agreeing, put its baseline (a traceback's
-    /// `^^^^` read as `AAAA`): no letter ends above its baseline. Where too few rows show a
+    /// below it (or the one row beside it, at the block's end), a whole number of pitches away
+    /// and agreeing, put its baseline (a traceback's `^^^^` read as `AAAA`, a last `"""` read
+    /// as `non`): no letter ends above its baseline. Where too few rows show a
     /// baseline to keep the pitch, the rows' other `edges` (their tops, their bottoms) keep it
     /// when their steps agree: a row of small `*` up high shares its top with the capitals,
     /// and moves its middle off the letters' by a third of a pitch.
@@ -212,12 +221,15 @@ struct PunctuationShapes: CharacterPass {
             Self.pitch(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: middlesPitch)
         }
         for index in found.indices {
-            guard let value = found[index], let baselinePitch = baselinePitch(without: index),
-                  let above = found.indices.last(where: { $0 < index && found[$0] != nil }),
-                  let below = found.indices.first(where: { $0 > index && found[$0] != nil }) else { continue }
-            let fromAbove = placed(index, from: found[above]!, pitch: baselinePitch)
-            let fromBelow = placed(index, from: found[below]!, pitch: baselinePitch)
-            if abs(fromAbove - fromBelow) <= 1.5, value < (fromAbove + fromBelow) / 2 - max(1.5, xHeight / 6) { measured[index] = nil }
+            guard let value = found[index], let baselinePitch = baselinePitch(without: index) else { continue }
+            // From the rows on either side that show theirs, agreeing; at a block's end, the one
+            // beside it, where three others or more keep the pitch (one gap is a guess).
+            let neighbours = [found.indices.last(where: { $0 < index && found[$0] != nil }),
+                              found.indices.first(where: { $0 > index && found[$0] != nil })].compactMap { $0 }
+            guard neighbours.count == 2 || found.indices.filter({ $0 != index && found[$0] != nil }).count >= 3 else { continue }
+            let expected = neighbours.map { placed(index, from: found[$0]!, pitch: baselinePitch) }
+            guard let low = expected.min(), let high = expected.max(), high - low <= 1.5 else { continue }
+            if value < (low + high) / 2 - max(1.5, xHeight / 6) { measured[index] = nil }
         }
         let measuredRows = measured.indices.filter { measured[$0] != nil }
         func nearestBaseline(to index: Int) -> Double? {

@@ -34,6 +34,9 @@ struct PunctuationShapesTests {
         ("u", Ink(left: 20, right: 27, top: 84, bottom: 89, parts: 2, tallestPart: 5), .character("\""),
          "two ticks above the x-height read as a letter are a double quote"),
         ("l", Ink(left: 20, right: 23, top: 84, bottom: 89), .character("'"), "one tick above the x-height read as a letter is a quote"),
+        ("e", Ink(left: 20, right: 24, top: 84, bottom: 88), .character("\""),
+         "two ticks run together in small type, as wide as tall, above the x-height read as a letter are a double quote"),
+        ("A", Ink(left: 20, right: 27, top: 84, bottom: 88), .character("'"), "a mark up high wider than tall (a caret) is not two ticks run together"),
         ("u", Ink(left: 20, right: 27, top: 90, bottom: 100), .character("u"), "a real u stands on the baseline"),
         ("o", Ink(left: 20, right: 27, top: 88, bottom: 97), .character("o"), "a letter a little above the baseline stays"),
     ]
@@ -95,25 +98,29 @@ struct PunctuationShapesTests {
         }
     }
 
-    @Test("A row of double quotes alone, high above its baseline, is quotes one per cell; letters on the baseline, single ticks and `=` are not")
-    func doubleQuotesAlone() throws {
+    @Test("A row of quotes alone, high above its baseline, is quotes one per cell, `\"` for two ticks and `'` for one; letters on the baseline, `=` and `^` are not")
+    func quotesAlone() throws {
         // Cells 10 px wide from x = 20, baseline at 40, x-height 10: each `"` two ticks 2 px
         // wide, 6 px tall, ending 12 px above the baseline.
         let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 10)
         let quotes = (0..<3).flatMap { cell in
             [BoundingBox(x: 22 + 10 * cell, y: 22, width: 2, height: 6), BoundingBox(x: 26 + 10 * cell, y: 22, width: 2, height: 6)]
         }
-        let run = try #require(PunctuationShapes.doubleQuotes(quotes, baseline: 40, grid: grid))
-        #expect(run.centers.count == 3 && run.firstColumn == 0)
+        let (run, quote) = try #require(PunctuationShapes.quotes(quotes, baseline: 40, grid: grid))
+        #expect(run.centers.count == 3 && run.firstColumn == 0 && quote == "\"")
         let letters = (0..<3).map { BoundingBox(x: 21 + 10 * $0, y: 30, width: 8, height: 10) }
-        #expect(PunctuationShapes.doubleQuotes(letters, baseline: 40, grid: grid) == nil)
+        #expect(PunctuationShapes.quotes(letters, baseline: 40, grid: grid) == nil)
         let ticks = (0..<3).map { BoundingBox(x: 24 + 10 * $0, y: 22, width: 2, height: 6) }
-        #expect(PunctuationShapes.doubleQuotes(ticks, baseline: 40, grid: grid) == nil)
+        #expect(PunctuationShapes.quotes(ticks, baseline: 40, grid: grid)?.1 == "'")
         // A rule of `=` standing high on a row found without letters: two bars one over the other.
         let equals = (0..<3).flatMap { cell in
             [BoundingBox(x: 21 + 10 * cell, y: 22, width: 7, height: 1), BoundingBox(x: 21 + 10 * cell, y: 26, width: 7, height: 1)]
         }
-        #expect(PunctuationShapes.doubleQuotes(equals, baseline: 40, grid: grid) == nil)
+        #expect(PunctuationShapes.quotes(equals, baseline: 40, grid: grid) == nil)
+        // Carets up high: one stroke each, wider than tall; a block comment's lone small `*`.
+        let carets = (0..<3).map { BoundingBox(x: 21 + 10 * $0, y: 22, width: 8, height: 5) }
+        #expect(PunctuationShapes.quotes(carets, baseline: 40, grid: grid) == nil)
+        #expect(PunctuationShapes.quotes([BoundingBox(x: 22, y: 22, width: 6, height: 7)], baseline: 40, grid: grid) == nil)
     }
 
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
@@ -141,6 +148,12 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.baselineGrid(text, inks: carets, middles: middles, xHeight: 10).baselines == [100, 130, 160, 190, 220])
         let low = [letters(bottom: 100), letters(bottom: 130), letters(bottom: 159), letters(bottom: 190), letters(bottom: 220)]
         #expect(PunctuationShapes.baselineGrid(text, inks: low, middles: middles, xHeight: 10).baselines == [100, 130, 159, 190, 220])
+        // At the block's end, the one row above puts it: a last `\"\"\"` read as `non` ends
+        // where a quote's ticks end, 8 pixels above its line's baseline.
+        let last = [letters(bottom: 100), letters(bottom: 130), letters(bottom: 160), letters(bottom: 190),
+                    [Ink](repeating: Ink(left: 0, right: 8, top: 206, bottom: 212), count: 4)]
+        #expect(PunctuationShapes.baselineGrid(text, inks: last, middles: [95, 125, 155, 185, 209], xHeight: 10).baselines
+                == [100, 130, 160, 190, 220])
     }
 
     @Test("A row of marks between double-spaced rows stands on the line between them, where its ink's middle puts it")
