@@ -507,13 +507,16 @@ struct RepeatedGlyphs: CharacterPass {
         // The ink's box in each cell: one character drawn again and again has one box, give or
         // take a pixel at each edge as it lands on the pixel grid (its width two), and two where
         // a glyph 8 pixels tall or more tapers to thin tips (a faint `/` loses a tip's pixel or
-        // two to the encoder, every other cell). A backtick beside a quote keeps a pixel's play,
-        // and a cell a pointer covers, taller by its caps, stands out.
+        // two to the encoder, every other cell), or at one edge where the other is exact (the
+        // faint tips of a small `#`'s stems, a pixel row apart from it). A backtick beside a
+        // quote keeps a pixel's play, and a cell a pointer covers, taller by its caps, stands out.
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),
                                                 count: ink.span(cell: grid.cell)) }
         func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
             let play = min(2, max(1, max(a.1 - a.0, b.1 - b.0) / 4))
-            return abs(a.0 - b.0) <= play && abs(a.1 - b.1) <= play && abs(a.2 - b.2) <= 2
+            let (top, bottom) = (abs(a.0 - b.0), abs(a.1 - b.1))
+            let edges = (top <= play && bottom <= play) || (min(top, bottom) == 0 && max(top, bottom) <= 2 && min(a.1 - a.0, b.1 - b.0) >= 5)
+            return edges && abs(a.2 - b.2) <= 2
         }
         var runs: [Run] = []
         var start = 0

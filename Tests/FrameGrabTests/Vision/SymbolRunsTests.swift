@@ -339,6 +339,18 @@ struct RepeatedGlyphsTests {
         #expect(runs.first?.centers == (0..<10).map { 73.5 + 8 * Double($0) })
     }
 
+    @Test("A small `#` whose stems' faint tips the encoder keeps in some cells and not others is one run; a `+` lower at both ends is not of it")
+    func smallHashesWithFaintTips() {
+        // Noto Sans Mono at 720p: `#` 7 px tall in cells of 7, its tips a pixel row above it.
+        let grid = ReadRegion.Grid(cell: 7, origin: 70.5, xHeight: 5)
+        let tops = [127, 127, 125, 125, 125, 127, 125, 125, 125, 127, 125, 125]
+        let hashes = tops.enumerated().map { CharacterInk(left: 67 + 7 * $0.offset, right: 74 + 7 * $0.offset, top: $0.element, bottom: 132) }
+        #expect(RepeatedGlyphs.runs(in: hashes, grid: grid).map(\.centers.count) == [12])
+        var withPlus = hashes
+        withPlus[6] = CharacterInk(left: 67 + 7 * 6, right: 74 + 7 * 6, top: 127, bottom: 130)
+        #expect(RepeatedGlyphs.runs(in: withPlus, grid: grid).map(\.centers.count) == [6, 5])
+    }
+
     @Test("A small `~` four pixels tall, a hump and feet with a gap under it, is no caret: it rises again past its trough")
     func smallTildeIsNoCaret() {
         let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
