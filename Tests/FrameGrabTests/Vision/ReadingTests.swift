@@ -43,6 +43,21 @@ struct ReadingTests {
         #expect(joined.rows.map(\.text) == ["return IPv4Network(address)", "^^^^^^^^^^^^^^^^^^^^"])
     }
 
+    @Test("A lone glyph found in another block, its piece widened over the rest of its line, gives back its own word only")
+    func lonePieceReadsOnce() {
+        // vimtutor: `6. Flyt til begyndelsen af linjen med et nul:  0`, its `0` found in a block
+        // of its own; OCR read that piece from `begyndelsen` on.
+        let text = "6. Flyt til begyndelsen af linjen med et nul:  0"
+        let (whole, glyphs) = SyntheticLines.line(text, row: 0)
+        let zero = glyphs.count - 1
+        let main = Line(text: "6. Flyt til begyndelsen af linjen med et nul:", box: whole.box, words: Array(whole.words.dropLast()))
+        let widened = Array(whole.words.suffix(7))
+        let piece = Line(text: widened.map(\.text).joined(separator: " "), box: widened[0].box.union(widened[6].box), words: widened)
+        let joined = ReadBlock(joining: [Self.readBlock([main], glyphs: [Array(glyphs[..<zero])]),
+                                         Self.readBlock([piece], glyphs: [[glyphs[zero]]])])
+        #expect(joined.rows.map(\.text) == [text.replacingOccurrences(of: "  ", with: " ")])
+    }
+
     @Test("A dim gutter found in pieces still numbers the code beside it")
     func gutterInPieces() throws {
         let source = ["func total(of items: [Item]) -> Int {", "    var sum = 0", "    for item in items {",

@@ -29,13 +29,15 @@ extension ReadBlock {
     /// Blocks that are one text, as one block: the biggest one's measures (polarity, sizes,
     /// ground) stand for all, and rows go in from the left, so that a row's pieces keep their
     /// order (a gutter's number, then its code). Ink read twice (a row found in two blocks, in
-    /// full and in part) is read once: the row that covers the other, with words over it, stays.
-    /// A row whose box only spans another's (a column of a table between the row's words) has
+    /// full and in part) is read once: the row that covers the other, with words over it, stays;
+    /// words a row read over another's ink and none of its own go. A row whose box only spans another's (a column of a table between the row's words) has
     /// not read it: its words go in between the row's, in order.
     init(joining group: [ReadBlock]) {
         self.init(block: group.max { $0.block.box.area < $1.block.box.area }?.block ?? group[0].block, rows: [])
+        let allRows = group.flatMap(\.rows)
         for read in group.sorted(by: { $0.block.box.x < $1.block.box.x }) {
             for row in read.rows {
+                let row = row.withoutWordsReadOff(allRows)
                 if rows.contains(where: { $0.readsOver(row) }) { continue }
                 rows.removeAll { row.readsOver($0) }
                 add(row, sortingWords: rows.contains { $0.box.overlapsVertically(row.box) && $0.box.right > row.box.x })
@@ -62,6 +64,22 @@ private extension ReadRow {
         guard let top = glyphs.map(\.y).min(), let bottom = glyphs.map(\.bottom).max(),
               let otherTop = other.glyphs.map(\.y).min(), let otherBottom = other.glyphs.map(\.bottom).max() else { return false }
         return bottom <= otherTop || otherBottom <= top
+    }
+
+    /// The row without the words OCR read off another row's ink (a piece widened to read a
+    /// lone glyph reaches over the rest of its line, found in another block): words over
+    /// another row's glyphs and over none of this row's own.
+    func withoutWordsReadOff(_ others: [ReadRow]) -> ReadRow {
+        guard !glyphs.isEmpty else { return self }
+        let others = others.filter { $0 != self && $0.box.overlapsVertically(box) && !$0.standsApart(from: self) }
+        func over(_ word: Word, _ glyphs: [BoundingBox]) -> Bool {
+            glyphs.contains { $0.x < word.box.right && $0.right > word.box.x && $0.overlapsVertically(word.box) }
+        }
+        let kept = words.filter { word in !(others.contains { over(word, $0.glyphs) } && !over(word, glyphs)) }
+        guard kept.count < words.count, !kept.isEmpty else { return self }
+        var row = self
+        row.words = kept
+        return row
     }
 
     /// Whether this row has read `other`'s ink: its box covers `other`'s, a word of it lies
