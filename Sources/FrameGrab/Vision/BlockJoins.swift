@@ -192,11 +192,17 @@ struct OneGrid: BlockJoin {
                other.rows.contains(where: { LineNumberGutter.isUnnumbered($0, inColumnEndingAt: gutter.right) }) { return false }
         }
         // Marks alone (`"""`, `...`, a lone `}`) show no size of their own, nor always a
-        // baseline: the ticks of a quote hang at the top of the row. A row of marks alike alone
-        // (a faint `"""` found apart) shows no cell either: the two ticks of a quote stand
-        // closer than a cell, the next quote further.
+        // baseline: the ticks of a quote hang at the top of the row. A row of marks alike alone,
+        // lower than the other side's tall letters (a faint `"""` found apart), shows no cell
+        // either: the two ticks of a quote stand closer than a cell, the next quote further.
         let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }
-        let markRows = [upper, lower].map { $0.rows.count == 1 && TextBlockAssembler.isMarkRow($0.rows[0].glyphs) }
+        let tallest = [upper, lower].map { read -> Double in
+            let sorted = read.rows.flatMap(\.glyphs).map(\.height).sorted()
+            return sorted.isEmpty ? 0 : Double(sorted[sorted.count * 9 / 10])
+        }
+        let markRows = [(upper, 0), (lower, 1)].map { read, side in
+            read.rows.count == 1 && TextBlockAssembler.isMarkRow(read.rows[0].glyphs) && heights[side] < 0.6 * tallest[1 - side]
+        }
         let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0) || markRows.contains(true)
         // The size of monospace type is its cell; without a cell on both sides, the x-height.
         // The ink's step outranks OCR's count of letters (a row of `#` read as `JHB`).
@@ -222,7 +228,7 @@ struct OneGrid: BlockJoin {
     /// Whether the rows of `lower` follow those of `upper` a whole number of line pitches on,
     /// rows placed by the median of their letters' `edge`. Marks far lower than the tall
     /// letters (`~~~~`, `----`, `....`, `^^^^`) stand where the mark stands in the cell, and
-    /// show neither edge of a line.
+    /// show neither edge of a line; a side of marks alone stands inside a row.
     private static func keepsPitch(_ upper: ReadBlock, _ lower: ReadBlock, at edge: KeyPath<BoundingBox, Int>) -> Bool {
         let heights = (upper.rows + lower.rows).flatMap(\.glyphs).map(\.height).sorted()
         let tall = heights.isEmpty ? 0 : Double(heights[heights.count * 9 / 10])
@@ -248,17 +254,16 @@ struct OneGrid: BlockJoin {
             let rowsApart = (first - last) / pitch
             return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
         }
-        // Marks alone on one side (the ticks of `"""`, a `====` over its heading) stand
-        // anywhere from a row's baseline up to its tall letters' tops: their bottoms a whole
-        // pitch or two from the other side's baselines, or a little above.
-        guard edge == \.bottom, let marks = last == nil ? upper : (first == nil ? lower : nil),
-              let bottom = marks.rows.flatMap(\.glyphs).map(\.bottom).median,
-              let height = marks.rows.flatMap(\.glyphs).map(\.height).max() else { return false }
-        let raise = max(0, tall - Double(height))
+        // Marks alone on one side (the ticks of `"""`, a `====` over its heading) stand inside a
+        // row a pitch or two from the other side's baselines: between its tall letters' tops
+        // and its baseline.
+        guard edge == \.bottom, let baseline = last ?? first else { return false }
+        let marks = (last == nil ? upper : lower).rows.flatMap(\.glyphs)
+        guard let top = marks.map(\.y).min(), let bottom = marks.map(\.bottom).max() else { return false }
+        let slack = 0.2 * pitch
         return [1.0, 2.0].contains { rows in
-            if let last { return (rows * pitch - 0.2 * pitch - raise...rows * pitch + 0.2 * pitch).contains(Double(bottom) - last) }
-            if let first { return (rows * pitch - 0.2 * pitch...rows * pitch + 0.2 * pitch + raise).contains(first - Double(bottom)) }
-            return false
+            let row = baseline + (last == nil ? -rows : rows) * pitch
+            return Double(bottom) <= row + slack && Double(top) >= row - tall - slack
         }
     }
 

@@ -29,9 +29,12 @@ struct PunctuationShapes: CharacterPass {
         // are a `"`, one a `'`.
         for row in region.rows.indices {
             let characters = region.rows[row].characters
+            // Ticks OCR read as marks of their own (a fence of backticks) keep them: only letters
+            // are read wrong up there.
             guard let baseline = region.rows[row].baseline,
                   let (run, quote) = Self.quotes(region.rows[row].glyphs, baseline: baseline, grid: grid),
-                  characters.isEmpty || characters.contains(where: { $0.value != quote })
+                  characters.isEmpty || characters.contains(where: { $0.value != quote }),
+                  quote == "\"" || characters.contains(where: { $0.value.isLetter || $0.value.isNumber }) || characters.isEmpty
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
@@ -109,8 +112,8 @@ struct PunctuationShapes: CharacterPass {
         }
         // No letter or digit lives above the x-height alone: ink all up there read as one (a
         // row of `"""` read as `uuu`) is a quote, two ticks or one, each as tall as the mark (the
-        // top of a faint `f` is its hook over its bar). A tick is taller than wide: one part as
-        // wide as it is tall, no wider (a `^`), is two ticks run together (a `"` in small type).
+        // top of a faint `f` is its hook over its bar). One part as wide as it is tall, give or
+        // take a pixel, is two ticks run together (a `"` in small type).
         if character.isLetter || character.isNumber, ink.parts <= 2, baseline - Double(ink.bottom) >= 0.6 * xHeight,
            ink.parts == 1 || 10 * ink.tallestPart >= 7 * (ink.bottom - ink.top) {
             let runTogether = ink.parts == 1 && ink.width >= max(3, ink.bottom - ink.top) && ink.width <= ink.bottom - ink.top + 1
@@ -220,16 +223,24 @@ struct PunctuationShapes: CharacterPass {
         func baselinePitch(without row: Int) -> Double? {
             Self.pitch(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: middlesPitch)
         }
+        // The smallest step they keep: equal gaps of three lines are also whole numbers of one,
+        // and a row beside only one other cannot tell which.
+        func smallestPitch(without row: Int) -> Double? {
+            Self.pitches(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: middlesPitch).last
+        }
         for index in found.indices {
-            guard let value = found[index], let baselinePitch = baselinePitch(without: index) else { continue }
             // From the rows on either side that show theirs, agreeing; at a block's end, the one
-            // beside it, where three others or more keep the pitch (one gap is a guess).
+            // beside it, by the smallest pitch three others or more keep (one gap is a guess).
             let neighbours = [found.indices.last(where: { $0 < index && found[$0] != nil }),
                               found.indices.first(where: { $0 > index && found[$0] != nil })].compactMap { $0 }
-            guard neighbours.count == 2 || found.indices.filter({ $0 != index && found[$0] != nil }).count >= 3 else { continue }
-            let expected = neighbours.map { placed(index, from: found[$0]!, pitch: baselinePitch) }
+            guard let value = found[index],
+                  neighbours.count == 2 || found.indices.filter({ $0 != index && found[$0] != nil }).count >= 3,
+                  let pitch = neighbours.count == 2 ? baselinePitch(without: index) : smallestPitch(without: index) else { continue }
+            let expected = neighbours.map { placed(index, from: found[$0]!, pitch: pitch) }
             guard let low = expected.min(), let high = expected.max(), high - low <= 1.5 else { continue }
-            if value < (low + high) / 2 - max(1.5, xHeight / 6) { measured[index] = nil }
+            // With one neighbour, only ink ending where quotes end, well above the line's baseline.
+            let above = neighbours.count == 2 ? max(1.5, xHeight / 6) : 0.6 * xHeight
+            if value < (low + high) / 2 - above { measured[index] = nil }
         }
         let measuredRows = measured.indices.filter { measured[$0] != nil }
         func nearestBaseline(to index: Int) -> Double? {

@@ -515,7 +515,10 @@ struct RepeatedGlyphs: CharacterPass {
         func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
             let play = min(2, max(1, max(a.1 - a.0, b.1 - b.0) / 4))
             let (top, bottom) = (abs(a.0 - b.0), abs(a.1 - b.1))
-            let edges = (top <= play && bottom <= play) || (min(top, bottom) == 0 && max(top, bottom) <= 2 && min(a.1 - a.0, b.1 - b.0) >= 5)
+            // A tip lost leaves the shorter box most of the taller: another glyph would not.
+            let (shorter, taller) = (min(a.1 - a.0, b.1 - b.0), max(a.1 - a.0, b.1 - b.0))
+            let tipLost = min(top, bottom) == 0 && max(top, bottom) <= 2 && 10 * shorter >= 7 * taller
+            let edges = (top <= play && bottom <= play) || tipLost
             return edges && abs(a.2 - b.2) <= 2
         }
         var runs: [Run] = []

@@ -27,7 +27,7 @@ enum TextBlockAssembler {
         /// Its rows of letters: a row of one small mark (`.....`, `*****`) shows no letter's
         /// size. All its rows where it has no other.
         var letterLines: [Line] {
-            let letters = lines.filter { !$0.isDotRow }
+            let letters = lines.filter { !$0.isMarks(beside: self) }
             return letters.isEmpty ? lines : letters
         }
 
@@ -107,7 +107,17 @@ enum TextBlockAssembler {
         /// The first and last rows' positions: their baselines, or their bottoms; for a last
         /// row that is a run of marks (no baseline of its own), the pitch's step below the
         /// last baseline known.
-        var firstBaseline: Int { rowBaselines.first.flatMap { $0 } ?? lines[0].box.bottom }
+        var firstBaseline: Int {
+            let baselines = rowBaselines
+            if let first = baselines.first, let baseline = first { return baseline }
+            // A first row of marks (a `"""` over the code) stands the pitch's steps above the
+            // first baseline known.
+            if isRunOfMarks(lines[0], lineHeight: lineHeight), let pitch,
+               let index = baselines.firstIndex(where: { $0 != nil }), let known = baselines[index] {
+                return known - Int((Double(index) * pitch).rounded())
+            }
+            return lines[0].box.bottom
+        }
         var lastBaseline: Int {
             let baselines = rowBaselines
             if let last = baselines.last, let baseline = last { return baseline }
@@ -240,6 +250,11 @@ enum TextBlockAssembler {
         marks.sort { $0.box.y > $1.box.y }
         var led = Set<BoundingBox>()
         for dots in marks {
+            // Marks level with another text's row, and within it, are that row's (a piece of a banner).
+            let within = blocks.contains { block in
+                block.lines.contains { $0.box != dots.box && $0.box.overlapsVertically(dots.box) && $0.box.x <= dots.box.x && $0.box.right >= dots.box.right }
+            }
+            guard !within else { continue }
             let fits = blocks.indices.filter { index in
                 blocks[index].lines.count > 1 && dots.isMarks(beside: blocks[index]) && leads(blocks[index], withDots: dots)
             }
@@ -347,30 +362,32 @@ enum TextBlockAssembler {
     /// would be, one line pitch (or two, after a blank line) below the last; a block of one
     /// row has no pitch yet, and a line's height or two below it has to do.
     private static func continues(_ block: Block, withDots dots: Line) -> Bool {
-        dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, drop: Double(dots.baseline - block.lastBaseline), above: false)
+        dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, from: block.lastBaseline, step: 1)
     }
 
     /// A row of dots as the block's first row: one pitch (or two) above its first baseline.
     private static func leads(_ block: Block, withDots dots: Line) -> Bool {
-        dots.box.bottom <= block.box.y && onRows(of: block, dots, drop: Double(block.firstBaseline - dots.baseline), above: true)
+        dots.box.bottom <= block.box.y && onRows(of: block, dots, from: block.firstBaseline, step: -1)
     }
 
-    /// Whether `dots`, `drop` from the block's nearest baseline, stand on a row of the block
-    /// next to it, in its columns and its panel.
-    private static func onRows(of block: Block, _ dots: Line, drop: Double, above: Bool) -> Bool {
-        let nearest = above ? block.lines[0] : block.lines[block.lines.count - 1]
+    /// Whether `dots` stand inside a row of the block next to it, in its columns and its
+    /// panel: one pitch (or two, across a blank line) from the nearest `baseline`, below it
+    /// (`step` 1) or above it (-1). A mark drawn over and over stands where it stands in its
+    /// cell: `.` on the baseline, `*` and `"` up to the tall letters' tops.
+    private static func onRows(of block: Block, _ dots: Line, from baseline: Int, step: Double) -> Bool {
+        let nearest = step > 0 ? block.lines[block.lines.count - 1] : block.lines[0]
         guard withinColumns(dots.box, of: block), inOnePanel(nearest, dots) else { return false }
-        // A mark drawn over and over stands where it stands in its cell: `.` on the baseline,
-        // `*` and `"` (raised) up to the tall letters' tops, within their line. Raised marks
-        // shorten the drop to them from above, and lengthen it from below.
-        let raise = max(0, block.lineHeight - Double(dots.box.height))
-        let (shorter, longer) = above ? (0, raise) : (raise, 0)
+        let tall = Double(block.letterGlyphHeights.median ?? 0)
+        // A block of one row has no pitch yet: a line's height or two away has to do.
         guard let pitch = block.pitch else {
-            return drop >= block.lineHeight - shorter && drop <= 2 * block.lineHeight + longer
+            let drop = step * Double(dots.baseline - baseline)
+            let raise = max(0, tall - Double(dots.box.height))
+            return step > 0 && drop >= block.lineHeight - raise && drop <= 2 * block.lineHeight
         }
         let slack = 0.2 * pitch
         return [1.0, 2.0].contains { lines in
-            drop >= lines * pitch - max(slack, shorter) && drop <= lines * pitch + max(slack, longer)
+            let row = Double(baseline) + step * lines * pitch
+            return Double(dots.box.bottom) <= row + slack && Double(dots.box.y) >= row - tall - slack
         }
     }
 

@@ -107,7 +107,7 @@ struct TextBlockFinder {
     private func measured(_ block: TextBlock, in image: GrayImage) -> TextBlock {
         var block = block
         let rows = BoundingBox(x: block.box.x, y: block.box.y - 2, width: block.box.width, height: block.box.height + 4)
-        block.ground = image.commonLevel(around: rows.intersection(image.bounds) ?? block.box, margin: block.glyphHeight / 2)
+        block.ground = image.commonLevel(around: rows, margin: block.glyphHeight / 2)
         block.inkContrast = image.inkContrast(in: block.box, ground: block.ground, polarity: block.polarity)
         return block
     }

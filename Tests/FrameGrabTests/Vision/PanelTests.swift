@@ -154,6 +154,11 @@ struct PanelTests {
         let lowBanner = ReadingTests.readBlock([Line(text: "eee ee", box: low[0].union(low[79]), words: [Word(text: "eee", box: low[0].union(low[79]), confidence: 0.3)])],
                                                glyphs: [low])
         #expect(OneGrid().joined([lowBanner, lower]).count == 2)
+        // Half a row higher, its bars over the row's tall letters' tops, neither.
+        let high = bars.map { BoundingBox(x: $0.x, y: $0.y - 15, width: $0.width, height: $0.height) }
+        let highBanner = ReadingTests.readBlock([Line(text: "eee ee", box: high[0].union(high[79]), words: [Word(text: "eee", box: high[0].union(high[79]), confidence: 0.3)])],
+                                                glyphs: [high])
+        #expect(OneGrid().joined([highBanner, lower]).count == 2)
     }
 
     @Test("Without a panel, a row of marks under a row (less's `~~~~`) stands where its mark stands in the cell: the blocks still keep one pitch")

@@ -36,7 +36,6 @@ struct PunctuationShapesTests {
         ("l", Ink(left: 20, right: 23, top: 84, bottom: 89), .character("'"), "one tick above the x-height read as a letter is a quote"),
         ("e", Ink(left: 20, right: 24, top: 84, bottom: 88), .character("\""),
          "two ticks run together in small type, as wide as tall, above the x-height read as a letter are a double quote"),
-        ("A", Ink(left: 20, right: 27, top: 84, bottom: 88), .character("'"), "a mark up high wider than tall (a caret) is not two ticks run together"),
         ("u", Ink(left: 20, right: 27, top: 90, bottom: 100), .character("u"), "a real u stands on the baseline"),
         ("o", Ink(left: 20, right: 27, top: 88, bottom: 97), .character("o"), "a letter a little above the baseline stays"),
     ]
@@ -154,6 +153,12 @@ struct PunctuationShapesTests {
                     [Ink](repeating: Ink(left: 0, right: 8, top: 206, bottom: 212), count: 4)]
         #expect(PunctuationShapes.baselineGrid(text, inks: last, middles: [95, 125, 155, 185, 209], xHeight: 10).baselines
                 == [100, 130, 160, 190, 220])
+        // A first row beside one other, the rows below three lines apart (banners between show
+        // no baseline): by the smallest pitch they keep, one line, its baseline is where it is.
+        let spaced: [[Ink]] = [letters(bottom: 197), letters(bottom: 218), [], letters(bottom: 281), [], letters(bottom: 344)]
+        let spacedText: [[Character]] = spaced.map { $0.isEmpty ? [] : ["A", "A", "A", "A"] }
+        #expect(PunctuationShapes.baselineGrid(spacedText, inks: spaced, middles: [192.5, 213.5, 255.5, 276.5, 318, 338], xHeight: 9)
+                .baselines.first == 197)
     }
 
     @Test("A row of marks between double-spaced rows stands on the line between them, where its ink's middle puts it")

@@ -339,7 +339,7 @@ struct RepeatedGlyphsTests {
         #expect(runs.first?.centers == (0..<10).map { 73.5 + 8 * Double($0) })
     }
 
-    @Test("A small `#` whose stems' faint tips the encoder keeps in some cells and not others is one run; a `+` lower at both ends is not of it")
+    @Test("A small `#` whose stems' faint tips the encoder keeps in some cells and not others is one run; a `+` far shorter is not of it")
     func smallHashesWithFaintTips() {
         // Noto Sans Mono at 720p: `#` 7 px tall in cells of 7, its tips a pixel row above it.
         let grid = ReadRegion.Grid(cell: 7, origin: 70.5, xHeight: 5)

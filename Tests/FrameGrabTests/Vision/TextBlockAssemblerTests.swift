@@ -591,6 +591,18 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first { $0.box.y >= panel.y }?.lines.first?.glyphs == ticks.map(\.box))
         #expect(blocks.first { $0.box.y < panel.y }?.lines.count == 1)
         #expect(Self.blocks([ticks]).isEmpty)
+        // Larger ticks, 6 px beside rows 14 px tall, stood as a block of their own: the same.
+        let large = [0, 4, 10, 14, 20, 24].map { InkBlob(box: BoundingBox(x: 22 + $0, y: 20 + 3 * 18, width: 2, height: 6), pixelCount: 12) }
+        let tallCode = [Self.chain("__slots__ = ('_numerator',)", row: 5, height: 14), Self.chain("def __new__(cls):", row: 7, height: 14),
+                        Self.chain("    return self", row: 8, height: 14)]
+        let joined = TextBlockAssembler.blocks(from: [large] + tallCode, polarity: .lightOnDark, surface: { _ in (30, 200) })
+        #expect(joined.count == 1)
+        #expect(joined.first?.lines.first?.glyphs == large.map(\.box))
+        // Dots level with a wide row of another text, within it, are that row's piece.
+        let banner = (0..<30).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 20 + 3 * 18, width: 8, height: 10), pixelCount: 40) }
+        let piece = [0, 4, 8].map { InkBlob(box: BoundingBox(x: 122 + $0, y: 20 + 3 * 18 + 6, width: 2, height: 2), pixelCount: 4) }
+        let apart = Self.blocks([banner, piece] + code)
+        #expect(!apart.contains { $0.lines.first?.glyphs == piece.map(\.box) })
     }
 
     @Test("Ticks far lower than the lines (a large `\"\"\"`, 6 px beside 14) go on the text a blank line above them as its row")

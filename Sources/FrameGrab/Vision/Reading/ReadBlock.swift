@@ -29,9 +29,10 @@ extension ReadBlock {
     /// Blocks that are one text, as one block: the biggest one's measures (polarity, sizes,
     /// ground) stand for all, and rows go in from the left, so that a row's pieces keep their
     /// order (a gutter's number, then its code). Ink read twice (a row found in two blocks, in
-    /// full and in part) is read once: the row that covers the other, with words over it, stays;
-    /// words a row read over another's ink and none of its own go. A row whose box only spans another's (a column of a table between the row's words) has
-    /// not read it: its words go in between the row's, in order.
+    /// full and in part) is read once: the row that covers the other, with words over it,
+    /// stays, and words a row read over another's ink and none of its own go. A row whose box
+    /// only spans another's (a column of a table between the row's words) has not read it: its
+    /// words go in between the row's, in order.
     init(joining group: [ReadBlock]) {
         self.init(block: group.max { $0.block.box.area < $1.block.box.area }?.block ?? group[0].block, rows: [])
         let allRows = group.flatMap(\.rows)
@@ -68,14 +69,18 @@ private extension ReadRow {
 
     /// The row without the words OCR read off another row's ink (a piece widened to read a
     /// lone glyph reaches over the rest of its line, found in another block): words over
-    /// another row's glyphs and over none of this row's own.
+    /// glyphs another row read, and over none of this row's own.
     func withoutWordsReadOff(_ others: [ReadRow]) -> ReadRow {
         guard !glyphs.isEmpty else { return self }
         let others = others.filter { $0 != self && $0.box.overlapsVertically(box) && !$0.standsApart(from: self) }
         func over(_ word: Word, _ glyphs: [BoundingBox]) -> Bool {
             glyphs.contains { $0.x < word.box.right && $0.right > word.box.x && $0.overlapsVertically(word.box) }
         }
-        let kept = words.filter { word in !(others.contains { over(word, $0.glyphs) } && !over(word, glyphs)) }
+        // Only where the other row read that ink itself: a lone glyph it left unread is this word's.
+        func readThere(_ other: ReadRow, _ word: Word) -> Bool {
+            over(word, other.glyphs) && other.words.contains { $0.box.x < word.box.right && $0.box.right > word.box.x }
+        }
+        let kept = words.filter { word in !(others.contains { readThere($0, word) } && !over(word, glyphs)) }
         guard kept.count < words.count, !kept.isEmpty else { return self }
         var row = self
         row.words = kept
