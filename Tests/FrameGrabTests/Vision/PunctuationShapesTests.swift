@@ -122,6 +122,22 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes([BoundingBox(x: 22, y: 22, width: 6, height: 7)], baseline: 40, grid: grid) == nil)
     }
 
+    @Test("A row of single ticks alone that OCR read as letters is `'`, one a cell; read as backticks (a Markdown fence) it stays")
+    func singleTicksRow() {
+        // Rows of code 30 px apart, letters 20 px tall; row 2 holds only three ticks 2 px wide,
+        // 6 px tall, at the top of their cells.
+        func laidOut(reading text: String) -> String? {
+            var (lines, glyphs) = SyntheticLines.lines(["def parse(text):", "    return text", "xxx", "    pass"])
+            let ticks = (0..<3).map { BoundingBox(x: 100 + 14 * $0 + 6, y: 60, width: 2, height: 6) }
+            let box = ticks[0].union(ticks[2])
+            lines[2] = Line(text: text, box: box, words: [Word(text: text, box: box, confidence: 0.6)])
+            glyphs[2] = ticks
+            return PassTable.laidOut(lines, glyphs: glyphs).dropFirst(2).first?.text
+        }
+        #expect(laidOut(reading: "ee") == "'''")
+        #expect(laidOut(reading: "```") == "```")
+    }
+
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
     func baselines() {
         let rows: [[Character]] = [["a", "b", "c"], ["}", ";"], ["x", "z", "y"]]
