@@ -196,10 +196,7 @@ struct OneGrid: BlockJoin {
         // lower than the other side's tall letters (a faint `"""` found apart), shows no cell
         // either: the two ticks of a quote stand closer than a cell, the next quote further.
         let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }
-        let tallest = [upper, lower].map { read -> Double in
-            let sorted = read.rows.flatMap(\.glyphs).map(\.height).sorted()
-            return sorted.isEmpty ? 0 : Double(sorted[sorted.count * 9 / 10])
-        }
+        let tallest = [upper, lower].map { tallLetters($0.rows) }
         let markRows = [(upper, 0), (lower, 1)].map { read, side in
             read.rows.count == 1 && TextBlockAssembler.isMarkRow(read.rows[0].glyphs) && heights[side] < 0.6 * tallest[1 - side]
         }
@@ -230,8 +227,7 @@ struct OneGrid: BlockJoin {
     /// letters (`~~~~`, `----`, `....`, `^^^^`) stand where the mark stands in the cell, and
     /// show neither edge of a line; a side of marks alone stands inside a row.
     private static func keepsPitch(_ upper: ReadBlock, _ lower: ReadBlock, at edge: KeyPath<BoundingBox, Int>) -> Bool {
-        let heights = (upper.rows + lower.rows).flatMap(\.glyphs).map(\.height).sorted()
-        let tall = heights.isEmpty ? 0 : Double(heights[heights.count * 9 / 10])
+        let tall = tallLetters(upper.rows + lower.rows)
         // A row's place is its letters': marks under half the tall letters' height (small
         // letters are two thirds of it) stand anywhere in the cell, and a row of them alone
         // shows no line's edge.
@@ -265,6 +261,12 @@ struct OneGrid: BlockJoin {
             let row = baseline + (last == nil ? -rows : rows) * pitch
             return Double(bottom) <= row + slack && Double(top) >= row - tall - slack
         }
+    }
+
+    /// The height of the rows' tall letters: the 90th percentile of their glyphs'.
+    private static func tallLetters(_ rows: [ReadRow]) -> Double {
+        let heights = rows.flatMap(\.glyphs).map(\.height).sorted()
+        return heights.isEmpty ? 0 : Double(heights[heights.count * 9 / 10])
     }
 
     /// Where in its cell a block's glyphs stand: the mean phase of their centres, as a share

@@ -218,24 +218,21 @@ struct PunctuationShapes: CharacterPass {
             baseline + ((middles[row] - (baseline - xHeight / 2)) / pitch).rounded() * pitch
         }
         let found = measured
-        // The pitch between the other rows' baselines (rows' middles move with their ascenders,
-        // and a row of bars has its own).
-        func baselinePitch(without row: Int) -> Double? {
-            Self.pitch(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: middlesPitch)
-        }
-        // The smallest step they keep: equal gaps of three lines are also whole numbers of one,
-        // and a row beside only one other cannot tell which.
-        func smallestPitch(without row: Int) -> Double? {
-            Self.pitches(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: middlesPitch).last
+        // The pitches the other rows' baselines keep, largest first (rows' middles move with
+        // their ascenders, and a row of bars has its own).
+        func baselinePitches(without row: Int) -> [Double] {
+            Self.pitches(of: found.indices.filter { $0 != row }.compactMap { found[$0] }, near: middlesPitch)
         }
         for index in found.indices {
             // From the rows on either side that show theirs, agreeing; at a block's end, the one
-            // beside it, by the smallest pitch three others or more keep (one gap is a guess).
+            // beside it, by the smallest pitch three others or more keep (one gap is a guess, and
+            // equal gaps of three lines are also whole numbers of one: one row cannot tell which).
+            guard let value = found[index] else { continue }
             let neighbours = [found.indices.last(where: { $0 < index && found[$0] != nil }),
                               found.indices.first(where: { $0 > index && found[$0] != nil })].compactMap { $0 }
-            guard let value = found[index],
-                  neighbours.count == 2 || found.indices.filter({ $0 != index && found[$0] != nil }).count >= 3,
-                  let pitch = neighbours.count == 2 ? baselinePitch(without: index) : smallestPitch(without: index) else { continue }
+            let pitches = baselinePitches(without: index)
+            guard neighbours.count == 2 || found.indices.filter({ $0 != index && found[$0] != nil }).count >= 3,
+                  let pitch = neighbours.count == 2 ? pitches.first : pitches.last else { continue }
             let expected = neighbours.map { placed(index, from: found[$0]!, pitch: pitch) }
             guard let low = expected.min(), let high = expected.max(), high - low <= 1.5 else { continue }
             // With one neighbour, only ink ending where quotes end, well above the line's baseline.

@@ -252,7 +252,9 @@ enum TextBlockAssembler {
         for dots in marks {
             // Marks level with another text's row, and within it, are that row's (a piece of a banner).
             let within = blocks.contains { block in
-                block.lines.contains { $0.box != dots.box && $0.box.overlapsVertically(dots.box) && $0.box.x <= dots.box.x && $0.box.right >= dots.box.right }
+                block.lines.contains { line in
+                    line.box != dots.box && line.box.overlapsVertically(dots.box) && line.box.x <= dots.box.x && line.box.right >= dots.box.right
+                }
             }
             guard !within else { continue }
             let fits = blocks.indices.filter { index in

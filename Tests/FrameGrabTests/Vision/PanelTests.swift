@@ -121,21 +121,25 @@ struct PanelTests {
         #expect(OneGrid().joined(Self.blocks(Self.excerpt, panel: Self.frame)).count == 3)
     }
 
+    /// A block of one row of marks alone, `glyphs`, that OCR read unsurely as `text`.
+    static func unread(_ glyphs: [BoundingBox], as text: String) -> ReadBlock {
+        let box = glyphs.dropFirst().reduce(glyphs[0]) { $0.union($1) }
+        return ReadingTests.readBlock([Line(text: text, box: box, words: [Word(text: text, box: box, confidence: 0.3)])], glyphs: [glyphs])
+    }
+
     @Test("Without a panel, a faint `\"\"\"` found apart, a blank line under the text, joins it, and so does the code a blank line under it")
     func faintQuotesBetween() {
         let (text, textGlyphs) = SyntheticLines.lines(["saferepr()", "    Generate a 'standard' repr()-like value", "    data structures."])
         let upper = ReadingTests.readBlock(text, glyphs: textGlyphs)
         // Three quotes, two ticks each, 8 px tall, at the top of row 4 (its baseline at 140).
         let ticks = [0, 1, 2].flatMap { cell in [103 + 14 * cell, 109 + 14 * cell].map { BoundingBox(x: $0, y: 4 * 30, width: 2, height: 8) } }
-        let marks = ReadingTests.readBlock([Line(text: "wud", box: ticks[0].union(ticks[5]), words: [Word(text: "wud", box: ticks[0].union(ticks[5]), confidence: 0.3)])],
-                                           glyphs: [ticks])
+        let marks = Self.unread(ticks, as: "wud")
         let (code, codeGlyphs) = SyntheticLines.line("import collections as _collections", row: 6)
         let lower = ReadingTests.readBlock([code], glyphs: [codeGlyphs])
         #expect(OneGrid().joined([upper, marks, lower]).count == 1)
         // In the gap between two rows' letters, they stand on no row of it.
         let off = ticks.map { BoundingBox(x: $0.x, y: $0.y - 10, width: $0.width, height: $0.height) }
-        let offMarks = ReadingTests.readBlock([Line(text: "wud", box: off[0].union(off[5]), words: [Word(text: "wud", box: off[0].union(off[5]), confidence: 0.3)])],
-                                              glyphs: [off])
+        let offMarks = Self.unread(off, as: "wud")
         #expect(OneGrid().joined([upper, offMarks]).count == 2)
     }
 
@@ -144,20 +148,17 @@ struct PanelTests {
         // vim's help: each `=` two bars 2 px thick, at 4 and 8 px into row 0 (its baseline at 20).
         let bars = (0..<40).flatMap { cell in [BoundingBox(x: 101 + 14 * cell, y: 6, width: 12, height: 2),
                                                BoundingBox(x: 101 + 14 * cell, y: 10, width: 12, height: 2)] }
-        let banner = ReadingTests.readBlock([Line(text: "eee ee", box: bars[0].union(bars[79]), words: [Word(text: "eee", box: bars[0].union(bars[79]), confidence: 0.3)])],
-                                            glyphs: [bars])
+        let banner = Self.unread(bars, as: "eee ee")
         let (text, glyphs) = SyntheticLines.lines(["", "8. Insert mode commands", "The following commands can be", "undone and repeated"])
         let lower = ReadingTests.readBlock(Array(text.dropFirst()), glyphs: Array(glyphs.dropFirst()))
         #expect(OneGrid().joined([banner, lower]).count == 1)
         // Half a row lower, between the rows, it is not a row of that text.
         let low = bars.map { BoundingBox(x: $0.x, y: $0.y + 16, width: $0.width, height: $0.height) }
-        let lowBanner = ReadingTests.readBlock([Line(text: "eee ee", box: low[0].union(low[79]), words: [Word(text: "eee", box: low[0].union(low[79]), confidence: 0.3)])],
-                                               glyphs: [low])
+        let lowBanner = Self.unread(low, as: "eee ee")
         #expect(OneGrid().joined([lowBanner, lower]).count == 2)
         // Half a row higher, its bars over the row's tall letters' tops, neither.
         let high = bars.map { BoundingBox(x: $0.x, y: $0.y - 15, width: $0.width, height: $0.height) }
-        let highBanner = ReadingTests.readBlock([Line(text: "eee ee", box: high[0].union(high[79]), words: [Word(text: "eee", box: high[0].union(high[79]), confidence: 0.3)])],
-                                                glyphs: [high])
+        let highBanner = Self.unread(high, as: "eee ee")
         #expect(OneGrid().joined([highBanner, lower]).count == 2)
     }
 
