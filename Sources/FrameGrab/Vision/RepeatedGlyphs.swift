@@ -317,15 +317,19 @@ struct RepeatedGlyphs: CharacterPass {
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
             let inked = (run.top...run.bottom).map { y in columns.filter { solid($0, Double(y)) } }
             guard let top = inked.firstIndex(where: { !$0.isEmpty }), let bottom = inked.lastIndex(where: { !$0.isEmpty }),
-                  bottom - top >= 2, let apexLeft = inked[top].first, let apexRight = inked[top].last,
-                  let footLeft = inked[bottom].first, let footRight = inked[bottom].last else { return false }
+                  bottom - top >= 2, let apexLeft = inked[top].first, let apexRight = inked[top].last else { return false }
             let apex = (apexLeft + apexRight) / 2
+            // Each stroke's outer edge, row by row (a caret landing between pixels keeps one foot
+            // a row longer than the other).
+            let lefts = inked[top...bottom].compactMap { row in row.first.flatMap { $0 <= apex ? $0 : nil } }
+            let rights = inked[top...bottom].compactMap { row in row.last.flatMap { $0 >= apex ? $0 : nil } }
+            guard let footLeft = lefts.min(), let footRight = rights.max() else { return false }
             let narrowApex = abs(apex - center) <= grid.cell / 4 && 2 * (apexRight - apexLeft + 1) <= footRight - footLeft + 1
             let hollow = !inked[bottom].contains { abs($0 - apex) <= 1 }
             let feet = footLeft < apex - 1 && footRight > apex + 1
             // Its two strokes only spread on the way down; an asterisk's arms reach wider than its legs.
-            let spans = inked[top...bottom].compactMap { row in row.first.flatMap { left in row.last.map { (left, $0) } } }
-            let spreading = spans.count == bottom - top + 1 && zip(spans, spans.dropFirst()).allSatisfy { $1.0 <= $0.0 && $1.1 >= $0.1 }
+            let spreading = !inked[top...bottom].contains(where: \.isEmpty)
+                && zip(lefts, lefts.dropFirst()).allSatisfy { $1 <= $0 } && zip(rights, rights.dropFirst()).allSatisfy { $1 >= $0 }
             // And only fall away from the apex: each column's top no higher than its neighbour's
             // nearer the apex (a `~` four pixels tall has a hump, feet and a gap under it too,
             // but rises again past its trough).
@@ -376,13 +380,15 @@ struct RepeatedGlyphs: CharacterPass {
     /// of rows inked across most of the cell, and rows crossing two strokes between them, above
     /// the first and below the second (the stems reach past both bars, upright or slanting). An
     /// `H` has one bar, an `=` no stems, a `+` one of each, an `8` three bars, a `0` its bowl
-    /// for bars and nothing past them.
+    /// for bars and nothing past them. The stems' tips are looked for half an x-height past the
+    /// run's box: a dim `#`'s thin tips may fall under the threshold that found its row.
     static func hash(_ run: Run, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        let reach = max(2, Int(grid.xHeight / 2))
         func strokes(_ inked: [Bool]) -> Int { zip([false] + inked, inked).filter { !$0 && $1 }.count }
         let hashes = run.centers.filter { center in
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
             let columns = pixelColumns(around: center, cell: grid.cell)
-            let rows = (run.top..<run.bottom).map { y in columns.map { solid($0, Double(y)) } }
+            let rows = (run.top - reach..<run.bottom + reach).map { y in columns.map { solid($0, Double(y)) } }
             let isBar = rows.map { Double($0.filter { $0 }.count) >= 0.6 * grid.cell }
             let bars = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
             guard bars.count == 2, let firstBar = isBar.firstIndex(of: true), let lastBar = isBar.lastIndex(of: true) else { return false }

@@ -371,6 +371,17 @@ struct RepeatedGlyphsTests {
         #expect(RepeatedGlyphs.caret(caret.run, baseline: 36, grid: grid, picture: caret.picture) == nil)
     }
 
+    @Test("A caret landing between pixels, one foot a row longer than the other, is still a caret")
+    func lopsidedCaret() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        // Inconsolata at 720p: its left foot's last row paler than half ink.
+        let caret = Self.drawn([".....#......", "....##......", "...####.....", "...#..#.....", "..##..##....", "..#....#....",
+                                ".......#...."])
+        #expect(RepeatedGlyphs.caret(caret.run, baseline: 44, grid: grid, picture: caret.picture) == "^")
+        let asterisk = Self.drawn(Self.asteriskCell)
+        #expect(RepeatedGlyphs.caret(asterisk.run, baseline: 44, grid: grid, picture: asterisk.picture) == nil)
+    }
+
     @Test("An asterisk is spokes from a hub, hanging above the baseline; a plus and a caret are not")
     func asteriskShape() {
         let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
@@ -414,6 +425,11 @@ struct RepeatedGlyphsTests {
             let drawn = Self.drawn(cell)
             #expect(RepeatedGlyphs.hash(drawn.run, grid: grid, picture: drawn.picture) == nil)
         }
+        // A dim `#` found from bar to bar, its stems' tips too faint for the row's box, still
+        // shows them a row or two past it.
+        var barToBar = hash.run
+        (barToBar.top, barToBar.bottom) = (32, 37)
+        #expect(RepeatedGlyphs.hash(barToBar, grid: grid, picture: hash.picture) == "#")
     }
 
     @Test("An equals sign is two bars across the cell, clear between, over the baseline, its lower bar paler; a hash, an H, a plus, a dash and an underscore are not")
