@@ -33,6 +33,12 @@ enum TextBlockAssembler {
 
         var letterGlyphHeights: [Int] { letterLines.map(\.glyphHeight) }
 
+        /// How far apart its letters stand: the median of its letter rows' width over their blobs
+        /// (a space widens it, a letter in two blobs narrows it; either way it is one type's).
+        var advance: Double {
+            letterLines.map { Double($0.box.width) / Double($0.blobs.count) }.median ?? 0
+        }
+
         /// The level of the surface under most of its lines (one at a panel's edge can differ).
         var ground: UInt8 { lines.map(\.surface.level).median ?? 0 }
 
@@ -379,6 +385,11 @@ enum TextBlockAssembler {
     private static func onRows(of block: Block, _ dots: Line, from baseline: Int, step: Double) -> Bool {
         let nearest = step > 0 ? block.lines[block.lines.count - 1] : block.lines[0]
         guard withinColumns(dots.box, of: block), inOnePanel(nearest, dots) else { return false }
+        // Marks one a cell, in cells under half as wide as the block's letters, are a smaller
+        // type's (a banner of `#` in a code panel two line heights under a slide's title). Too
+        // few marks tell no cell: the six ticks of a small `"""` may stand evenly apart.
+        if dots.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(dots.blobs, lineHeight: .infinity),
+           let step = cellStep(dots.blobs), 2 * step < block.advance { return false }
         let tall = Double(block.letterGlyphHeights.median ?? 0)
         // A block of one row has no pitch yet: a line's height or two away has to do.
         guard let pitch = block.pitch else {

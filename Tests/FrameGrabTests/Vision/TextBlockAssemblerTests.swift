@@ -605,6 +605,20 @@ struct TextBlockAssemblerTests {
         #expect(!apart.contains { $0.lines.first?.glyphs == piece.map(\.box) })
     }
 
+    @Test("A banner of marks one a cell, in cells far narrower than a title's letters two line heights above it, leads the code under it")
+    func bannerUnderTitle() {
+        // A bold title 30 px tall, its letters 26 px apart; a banner of `#` 5 px tall, 10 px a
+        // cell, a blank row over the code.
+        let title = (0..<16).map { InkBlob(box: BoundingBox(x: 22 + 26 * $0, y: 20, width: 20, height: 30), pixelCount: 300) }
+        let banner = (0..<40).map { InkBlob(box: BoundingBox(x: 21 + 10 * $0, y: 78, width: 8, height: 5), pixelCount: 30) }
+        let code = [Self.chain("sub wait { shift->{wait} }", row: 5), Self.chain("sub exit { shift->{exit} }", row: 6),
+                    Self.chain("sub _next {", row: 8)]
+        let blocks = Self.blocks([title, banner] + code)
+        #expect(blocks.count == 2)
+        #expect(blocks.first { $0.box.y < 60 }?.lines.count == 1)
+        #expect(blocks.first { $0.box.y >= 60 }?.lines.first?.glyphs == banner.map(\.box))
+    }
+
     @Test("Ticks far lower than the lines (a large `\"\"\"`, 6 px beside 14) go on the text a blank line above them as its row")
     func largeQuotesAfterBlankLine() {
         let ticks = [0, 4, 10, 14, 20, 24].map { InkBlob(box: BoundingBox(x: 22 + $0, y: 20 + 3 * 18, width: 2, height: 6), pixelCount: 12) }
