@@ -349,7 +349,7 @@ struct RepeatedGlyphs: CharacterPass {
     /// in half the columns of the cell or more (small type leaves a gap between tildes), its
     /// middle rising and falling by a third of its stroke's height (its rows of solid ink, not
     /// a pale fringe) less a pixel, half a pixel at least (antialiasing flattens a small wave:
-    /// a 4-pixel `~` rises by 1.4, a 2-pixel one by 0.6 to 0.7; a `-` or an `=` by 0.2 at most,
+    /// a 4-pixel `~` rises by 1.4, a 2-pixel one by 0.6 to 0.9; a `-` or an `=` by 0.2 at most,
     /// measured). Letters stand on the baseline.
     static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = run.bottom - run.top
@@ -358,10 +358,9 @@ struct RepeatedGlyphs: CharacterPass {
         // Each column's middle: the mean of its rows weighted by their ink; most cells wave (one
         // cell of a `-` noisy from compression does not make a run of them tildes).
         func waves(_ center: Double) -> Bool {
-            let left = center - grid.cell / 2
             var middles: [Double] = []
-            for column in 0..<Int(grid.cell) {
-                let x = left + Double(column) + 0.5
+            // On the pixels themselves: sampled between two, a wave two pixels tall halves.
+            for x in Self.pixelColumns(around: center, cell: grid.cell) {
                 let ink = (run.top - 1...run.bottom + 1).map { (y: Double($0), ink: Double(picture.ink(atX: x, y: Double($0)))) }
                 let total = ink.map(\.ink).reduce(0, +)
                 if total >= 0.5 { middles.append(ink.map { $0.y * $0.ink }.reduce(0, +) / total) }

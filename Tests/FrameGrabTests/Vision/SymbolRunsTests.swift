@@ -288,6 +288,25 @@ struct RepeatedGlyphsTests {
         #expect(RepeatedGlyphs.tilde(boxed, baseline: 39, grid: grid, picture: picture(fringedDash)) == nil)
     }
 
+    @Test("A wave two pixels tall in cells an odd number of pixels wide is read on its pixels: sampled between them it halves")
+    func tildeInOddCells() {
+        // Noto Sans Mono 12 px at 720p, measured: 7 px cells centred half a pixel off the pixels.
+        let upper: [UInt8] = [126, 54, 116, 222, 115, 200, 241], lower: [UInt8] = [93, 228, 137, 58, 101, 241, 232]
+        var wave = GrayImage(width: 100, height: 60, filledWith: 239)
+        var dash = wave
+        for x in 0..<84 {
+            wave[x, 40] = upper[x % 7]
+            wave[x, 41] = lower[x % 7]
+            dash[x, 40] = 60
+            dash[x, 41] = 180
+        }
+        let run = RepeatedGlyphs.Run(firstColumn: 0, centers: (0..<12).map { 3.5 + 7 * Double($0) }, top: 40, bottom: 42)
+        let grid = ReadRegion.Grid(cell: 7, origin: 3.5, xHeight: 7)
+        func picture(_ image: GrayImage) -> InkPicture { InkPicture(image: image, ground: 239, polarity: .darkOnLight, inkContrast: 190) }
+        #expect(RepeatedGlyphs.tilde(run, baseline: 46, grid: grid, picture: picture(wave)) == "~")
+        #expect(RepeatedGlyphs.tilde(run, baseline: 46, grid: grid, picture: picture(dash)) == nil)
+    }
+
     @Test("A `#` so small and faint that its bars are lost, two stems apart in each cell, is one cell: a banner counts its cells")
     func hashesInPieces() {
         // League Mono at 13 px: 9 px cells, each `#` two stems 2 px wide, 2 px apart.
