@@ -43,6 +43,23 @@ struct ReadingTests {
         #expect(joined.rows.map(\.text) == ["return IPv4Network(address)", "^^^^^^^^^^^^^^^^^^^^"])
     }
 
+    @Test("A row stands where its ink does: a wave of `~` two pixels tall, read as one `-` boxed under it, stays above the heading under it")
+    func rowPlacedByItsInk() {
+        // vimtutor at 720p: the wave's ink at y 64-66, OCR's lone `-` boxed at 69-72; the
+        // heading found in another block, its ink from 70, boxed by OCR from 68.
+        let (note, noteInk) = SyntheticLines.line("Nota: Quan la cerca arribi", row: 0)
+        let dashBox = BoundingBox(x: 300, y: 69, width: 3, height: 3)
+        let wave = Line(text: "-", box: dashBox, words: [Word(text: "-", box: dashBox, confidence: 0.6)])
+        let waveInk = [BoundingBox(x: 100, y: 64, width: 540, height: 2)]
+        let headingBox = BoundingBox(x: 250, y: 68, width: 200, height: 21)
+        let heading = Line(text: "Lesson 4.3", box: headingBox, words: [Word(text: "Lesson", box: BoundingBox(x: 250, y: 68, width: 90, height: 21), confidence: 0.9),
+                                                                     Word(text: "4.3", box: BoundingBox(x: 350, y: 68, width: 40, height: 21), confidence: 0.9)])
+        let headingInk = [BoundingBox(x: 250, y: 70, width: 200, height: 15)]
+        let joined = ReadBlock(joining: [Self.readBlock([note, wave], glyphs: [noteInk, waveInk]),
+                                         Self.readBlock([heading], glyphs: [headingInk])])
+        #expect(joined.rows.map(\.text) == ["Nota: Quan la cerca arribi", "-", "Lesson 4.3"])
+    }
+
     @Test("A lone glyph found in another block, its piece widened over the rest of its line, gives back its own word only")
     func lonePieceReadsOnce() {
         // vimtutor: `6. Flyt til begyndelsen af linjen med et nul:  0`, its `0` found in a block

@@ -19,7 +19,7 @@ struct ReadBlock {
                 rows[index].append(row)
             }
         } else {
-            let position = rows.firstIndex(where: { $0.box.y > row.box.y }) ?? rows.count
+            let position = rows.firstIndex(where: { $0.middle > row.middle }) ?? rows.count
             rows.insert(row, at: position)
         }
     }
@@ -59,6 +59,14 @@ extension Array where Element == ReadBlock {
 }
 
 private extension ReadRow {
+    /// Halfway down the row's ink where layout found it, else down OCR's box: OCR may read a
+    /// piece of the row alone, a pixel row or more off its ink (one `-` halfway along a wave of
+    /// `~` two pixels tall, boxed under it).
+    var middle: Double {
+        guard let top = glyphs.map(\.y).min(), let bottom = glyphs.map(\.bottom).max() else { return Double(box.y + box.bottom) / 2 }
+        return Double(top + bottom) / 2
+    }
+
     /// Whether layout found the two rows' ink on different rows, not a pixel row shared,
     /// whatever OCR's boxes: its box of a call reaches down into the row of carets under it.
     func standsApart(from other: ReadRow) -> Bool {
