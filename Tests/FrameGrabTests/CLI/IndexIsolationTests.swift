@@ -15,14 +15,16 @@ struct IndexIsolationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("library.db").path
         let faults = "crash=crashes.mp4,hang=hangs.mp4,allocate=allocates.mp4"
+        // A stall limit well past one frame's reading on a busy machine (a few seconds with
+        // every core taken), so that only the hung worker stalls.
         let first = try FrameGrabCommand.run(["index", "--db", database, "--json", "--jobs", "2", "--memory-limit", "512M",
-                                              "--stall-timeout", "8", "--color", "never", directory.path],
+                                              "--stall-timeout", "20", "--color", "never", directory.path],
                                              environment: ["FRAMEGRAB_TEST_WORKER_FAULTS": faults])
         #expect(first.status == 9, "\(first)")
         let summaries = try IndexCommandTests.summaries(first.stdout)
         #expect(summaries["talk-light.mp4"]?["status"] as? String == "indexed")
         #expect(summaries["talk-light.mp4"]?["screens"] as? Int == 4)
-        let causes = ["crashes.mp4": "crashed with signal 11", "hangs.mp4": "no progress for 8 s",
+        let causes = ["crashes.mp4": "crashed with signal 11", "hangs.mp4": "no progress for 20 s",
                       "allocates.mp4": "held more than 512 MiB of memory"]
         for (name, cause) in causes {
             #expect(summaries[name]?["status"] as? String == "failed", "\(name): \(first)")
