@@ -158,16 +158,19 @@ struct RepeatedGlyphs: CharacterPass {
             let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
             let read = majority(run) ?? told.flatMap { Self.symbols.contains($0) ? $0 : nil } ?? alike
-            // A shape no letter has: two bars crossed by two stems, or two bars alone, whatever a
-            // cell drawn alike was read as (a lone `#` read as `t`); the looser shapes only when
-            // no cell of the block read as a letter is drawn like it. A bar is flat: a small `~`
+            // A shape no letter has: two bars crossed by two stems, two bars alone, or spokes from
+            // a hub hanging above the baseline, whatever a cell drawn alike was read as (a lone `#`
+            // read as `t`, Hack's lone `*` as `x`); the looser shapes only when no cell of the
+            // block read as a letter is drawn like it. A bar is flat: a small `~`
             // is read as a `-` and lies near the block's `-`; its wave tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
             func strokes() -> Character? {
                 Self.hash(run.run, grid: grid, picture: picture) ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
             }
             func shape() -> Character? {
-                guard near.isEmpty || readBar else { return strokes() }
+                guard near.isEmpty || readBar else {
+                    return strokes() ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
+                }
                 return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
                     ?? strokes()
@@ -203,8 +206,15 @@ struct RepeatedGlyphs: CharacterPass {
             let runs = Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, shortest: 1)
             for run in runs.reversed() where run.centers.count < Self.shortestRun {
                 let raised = row.baseline.map { $0 - Double(run.bottom) }
-                let cells = run.centers.map { Drawing(shape: samples($0, Double(run.bottom)), raised: raised) }
-                func drawnLike(_ known: Drawing) -> Bool { cells.allSatisfy { $0.isLike(known, xHeight: grid.xHeight) } }
+                // Each cell placed by its own ink, and a pixel either way: a glyph on a row of
+                // text lands at another fraction of a pixel than on the banner's row, and its
+                // antialiased edge may end a pixel higher or lower.
+                let cells = run.centers.map { center in
+                    [0.0, -1, 1].map { Drawing(shape: samples(center, Double(run.bottom) + $0), raised: raised) }
+                }
+                func drawnLike(_ known: Drawing) -> Bool {
+                    cells.allSatisfy { placed in placed.contains { $0.isLike(known, xHeight: grid.xHeight) } }
+                }
                 // The cells tell the count, whatever OCR read there (three stars read as `kk`); a
                 // small `-` lies as near a small `~` as another `~` does, and only a wave is one.
                 guard let (inside, inOrder) = Self.characters(of: row, over: run, grid: grid, picture: picture), inOrder,

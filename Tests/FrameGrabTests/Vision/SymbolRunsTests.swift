@@ -32,8 +32,10 @@ struct RepeatedGlyphsTests {
     /// index: the stem's offset in the cell).
     /// `covered` maps a row to the glyph under a mouse pointer: its ink reaches 4 px above and below.
     /// `unsure` rows were read with a confidence OCR gives misreadings; `cell` is the cell's width.
+    /// A `*` is drawn as an asterisk hanging in the top half of its box, its box its ink; in
+    /// `cropped` rows its last pixel row is lost (an antialiased edge under the threshold).
     static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:],
-                       unsure: Set<Int> = [], cell: Int = 14) -> ReadRegion {
+                       unsure: Set<Int> = [], cropped: Set<Int> = [], cell: Int = 14) -> ReadRegion {
         // Rows far apart: a character's sampling reaches two x-heights above its baseline.
         let made = source.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, cell: cell, pitch: 60) }
         var lines = made.map(\.0)
@@ -41,6 +43,12 @@ struct RepeatedGlyphsTests {
         for (row, index) in covered {
             let box = glyphs[row][index]
             glyphs[row][index] = BoundingBox(x: box.x, y: box.y - 4, width: box.width, height: box.height + 8)
+        }
+        for (row, text) in source.enumerated() {
+            for (index, character) in text.filter({ $0 != " " }).enumerated() where character == "*" {
+                let box = glyphs[row][index]
+                glyphs[row][index] = BoundingBox(x: box.x, y: box.y, width: box.width, height: cropped.contains(row) ? 10 : 11)
+            }
         }
         var image = GrayImage(width: 400, height: 60 * source.count, filledWith: 255)
         for (row, text) in source.enumerated() {
@@ -50,7 +58,8 @@ struct RepeatedGlyphsTests {
                         let stems = [2, 5].filter { $0 != broken[row]?[index] || y >= box.y + 10 }
                         let hash = stems.contains(x - box.x) || y == box.y + 6 || y == box.y + 13
                         let ring = x == box.x || x == box.right - 1 || y == box.y + 4 || y == box.bottom - 1
-                        if character == "#" ? hash : ring { image[x, y] = 0 }
+                        let star = Self.asteriskRows[y - box.y].contains(x - box.x)
+                        if character == "#" ? hash : character == "*" ? star : ring { image[x, y] = 0 }
                     }
                 }
             }
@@ -66,6 +75,17 @@ struct RepeatedGlyphsTests {
         CodeLayout().apply(to: &region)
         RepeatedGlyphs().apply(to: &region)
         return region
+    }
+
+    /// An asterisk 11 pixels tall in a box 10 wide: a spoke up the middle, arms, a hub, legs.
+    static let asteriskRows: [Set<Int>] = [[4, 5], [4, 5], [4, 5], [0, 1, 4, 5, 8, 9], [2, 3, 4, 5, 6, 7], [3, 6], [2, 7], [1, 8],
+                                           [1, 8], [0, 9], [0, 9]] + Array(repeating: [], count: 20)
+
+    @Test("A banner of asterisks whose lone cells were surely read as `x` is asterisks: spokes from a hub hanging above the baseline are no letter; so are the lone cells, a pixel off or not")
+    func asterisksReadAsLetters() {
+        let region = Self.region(["* ab = 1", "********", "* cd = 2", "x = 3"], readAs: ["x ab = 1", "KKKKKKKK", "x cd = 2", "x = 3"],
+                                 cropped: [2])
+        #expect(region.lines.map(\.text) == ["* ab = 1", "********", "* cd = 2", "x = 3"])
     }
 
     @Test("A banner read as letters is the symbol the block's cells drawn like it were read as, one per cell")
