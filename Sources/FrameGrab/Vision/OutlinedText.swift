@@ -199,19 +199,15 @@ struct OutlinedText {
     }
 
     /// Whether the row in `box` stands over a picture, not on dark ground: the band half its
-    /// height around it, outside the row, is not mostly dark (light text on a dark slide or
-    /// terminal is read by the ground-based finder, as it always was). The row itself is left
-    /// out: a slide's large bold title fills a quarter of its own box with light.
+    /// height around it is not mostly dark (light text on a dark slide or terminal is read by
+    /// the ground-based finder, as it always was).
     private static func standsOverPicture(_ box: BoundingBox, image: GrayImage, dark: [Bool]) -> Bool {
         let band = box.expanded(by: box.height / 2, within: image.bounds)
-        var darkCount = 0, count = 0
+        var darkCount = 0
         for y in band.y..<band.bottom {
-            for x in band.x..<band.right where !box.contains(x: Double(x), y: Double(y)) {
-                count += 1
-                if image[x, y] <= darkGroundLevel { darkCount += 1 }
-            }
+            for x in band.x..<band.right where image[x, y] <= darkGroundLevel { darkCount += 1 }
         }
-        return Double(darkCount) < darkGround * Double(count)
+        return Double(darkCount) < darkGround * Double(band.area)
     }
 
     /// Caption lines one under another, no further apart than a line's height and overlapping

@@ -55,21 +55,6 @@ struct OutlinedTextTests {
         }
     }
 
-    @Test("A slide's large bold title alone on a dark ground, filling a quarter of its own box with light, is its title, no caption")
-    func boldTitle() throws {
-        let scratch = try Scratch()
-        let (bold, mono) = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
-        let video = try scratch.textVideo("title.mp4", ground: "0x1f2430", width: 1280, height: 720, lines: [
-            Scratch.DrawnText(text: "How Process does it", font: bold, size: 44, color: "0xe6e1cf", x: 60, y: 44),
-            Scratch.DrawnText(text: "sub wait { shift->{wait} }", font: mono, size: 16, color: "0xcccac2", x: 68, y: 200),
-            Scratch.DrawnText(text: "sub exit { shift->{exit} }", font: mono, size: 16, color: "0xcccac2", x: 68, y: 222),
-        ])
-        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
-        let title = try #require(report.regions.first { $0.text.contains("Process") }, "\(report.regions.map(\.text))")
-        #expect(title.role == .title)
-        #expect(title.text == "How Process does it")
-    }
-
     @Test("Light letters inside a block of light text on a dark ground (an editor's bright line numbers) are its text, not a caption")
     func screenText() {
         let editor = TextBlock(box: BoundingBox(x: 10, y: 10, width: 800, height: 1000), polarity: .lightOnDark, lines: [],
