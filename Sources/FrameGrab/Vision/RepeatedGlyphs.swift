@@ -315,11 +315,12 @@ struct RepeatedGlyphs: CharacterPass {
 
     /// `^` when most of the run's cells are drawn as one (a cell of a small caret lands on the
     /// pixel grid with a blunt tip here and there): an inverted V hanging above the x-height's
-    /// middle, its apex near the cell's middle and narrow beside its two feet, apart on its
-    /// bottom row either side of the apex. No letter hangs up there alone; a quote has no feet,
-    /// an asterisk's middle reaches its bottom. The apex and the feet are the cell's first and
-    /// last rows of solid ink, not the box's edges: a small caret's tip and feet are
-    /// antialiased, paler than half ink on the edge rows.
+    /// middle, its apex near the cell's middle and narrow beside its two feet, the strokes'
+    /// outer edges spreading down either side of the apex and nothing under the apex on its
+    /// bottom row. No letter hangs up there alone; a quote has no feet, an asterisk's middle
+    /// reaches its bottom. The apex is the cell's first row of solid ink and each foot its
+    /// stroke's outermost solid pixel, not the box's edges: a small caret's tip and feet are
+    /// antialiased, paler than half ink on the edge rows, and one foot may end a row above the other.
     static func caret(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
         let carets = run.centers.filter { center in
@@ -360,7 +361,9 @@ struct RepeatedGlyphs: CharacterPass {
     /// middle rising and falling by a third of its stroke's height (its rows of solid ink, not
     /// a pale fringe) less a pixel, half a pixel at least (antialiasing flattens a small wave:
     /// a 4-pixel `~` rises by 1.4, a 2-pixel one by 0.6 to 0.9; a `-` or an `=` by 0.2 at most,
-    /// measured). Letters stand on the baseline.
+    /// measured sampling between pixels, which smooths a bar's compression noise as it halves a
+    /// small wave; on the pixels no dev split's `-` or `=` row reads as a wave). Letters stand
+    /// on the baseline.
     static func tilde(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = run.bottom - run.top
         guard height >= 2, Double(height) <= 0.6 * grid.xHeight, baseline - Double(run.bottom) >= 0.1 * grid.xHeight,

@@ -34,7 +34,8 @@ enum TextBlockAssembler {
         var letterGlyphHeights: [Int] { letterLines.map(\.glyphHeight) }
 
         /// How far apart its letters stand: the median of its letter rows' width over their blobs
-        /// (a space widens it, a letter in two blobs narrows it; either way it is one type's).
+        /// (a space widens it, a letter in two blobs narrows it, letters touching into one blob
+        /// widen it: a rough measure, to tell type two sizes apart, not a cell).
         var advance: Double {
             letterLines.map { Double($0.box.width) / Double($0.blobs.count) }.median ?? 0
         }
@@ -389,7 +390,7 @@ enum TextBlockAssembler {
         // type's (a banner of `#` in a code panel two line heights under a slide's title). Too
         // few marks tell no cell: the six ticks of a small `"""` may stand evenly apart.
         if dots.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(dots.blobs, lineHeight: .infinity),
-           let step = cellStep(dots.blobs), 2 * step < block.advance { return false }
+           let cell = cellStep(dots.blobs), 2 * cell < block.advance { return false }
         let tall = Double(block.letterGlyphHeights.median ?? 0)
         // A block of one row has no pitch yet: a line's height or two away has to do.
         guard let pitch = block.pitch else {
