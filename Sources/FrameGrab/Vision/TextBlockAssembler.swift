@@ -161,6 +161,15 @@ enum TextBlockAssembler {
         /// A row of dots alone, too low to be measured against other lines (see `isDotRow`).
         var isDotRow: Bool { TextBlockAssembler.isDotRow(blobs) }
 
+        /// The cell of a row of marks drawn one a cell, eight or more (a banner): nil for fewer,
+        /// which tell no cell (the six ticks of a small `"""` may stand evenly apart), or for
+        /// marks not evenly spaced.
+        var markCell: Double? {
+            guard blobs.count >= 2 * RepeatedGlyphs.shortestRun, TextBlockAssembler.isDrawnInCells(blobs, lineHeight: .infinity)
+            else { return nil }
+            return TextBlockAssembler.cellStep(blobs)
+        }
+
         /// A row of marks alike (`isMarkRow`) that `block` measures as one: dots, or marks
         /// far lower than its lines (the ticks of `"""` at a large size).
         func isMarks(beside block: Block) -> Bool {
@@ -230,8 +239,7 @@ enum TextBlockAssembler {
             // 8-pixel cell, a blank row over its lesson), may be bars on a code row; marks standing
             // apart (dots, a row of small asterisks) may not.
             if line.isDotRow && fits.isEmpty {
-                if line.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(line.blobs, lineHeight: .infinity),
-                   let step = cellStep(line.blobs), line.blobs.allSatisfy({ Double($0.width) >= step - 2 }) {
+                if let step = line.markCell, line.blobs.allSatisfy({ Double($0.width) >= step - 2 }) {
                     bars += line.blobs
                 } else {
                     leadingDots.append(line)
@@ -387,10 +395,8 @@ enum TextBlockAssembler {
         let nearest = step > 0 ? block.lines[block.lines.count - 1] : block.lines[0]
         guard withinColumns(dots.box, of: block), inOnePanel(nearest, dots) else { return false }
         // Marks one a cell, in cells under half as wide as the block's letters, are a smaller
-        // type's (a banner of `#` in a code panel two line heights under a slide's title). Too
-        // few marks tell no cell: the six ticks of a small `"""` may stand evenly apart.
-        if dots.blobs.count >= 2 * RepeatedGlyphs.shortestRun, isDrawnInCells(dots.blobs, lineHeight: .infinity),
-           let cell = cellStep(dots.blobs), 2 * cell < block.advance { return false }
+        // type's (a banner of `#` in a code panel two line heights under a slide's title).
+        if let cell = dots.markCell, 2 * cell < block.advance { return false }
         let tall = Double(block.letterGlyphHeights.median ?? 0)
         // A block of one row has no pitch yet: a line's height or two away has to do.
         guard let pitch = block.pitch else {
