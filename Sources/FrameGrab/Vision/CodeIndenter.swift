@@ -334,17 +334,25 @@ enum CodeIndenter {
     }
 
     /// The usual step between neighbouring characters' centres (the cell, from the pixels
-    /// alone), and the share of neighbours that stand whole steps apart.
-    private static func inkGrid(_ rows: [[CharacterInk]], minimumPairs: Int = 8) -> (cell: Double, fit: Double)? {
+    /// alone), and the share of neighbours that stand whole steps apart. With `touching`, ink
+    /// some cells wide is as many characters that touch (a banner's `#`s joined by their bars,
+    /// here two, there three), measured from the centre of its last cell to the next one's
+    /// first; where a third of the steps or more leave such ink, a lower step is the cell.
+    private static func inkGrid(_ rows: [[CharacterInk]], minimumPairs: Int = 8, touching: Bool = false) -> (cell: Double, fit: Double)? {
         let steps = rows.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
         guard steps.count >= minimumPairs else { return nil }
-        let cell = steps[steps.count / 3]
-        guard cell > 0 else { return nil }
-        let fitting = steps.filter { step in
-            let cells = step / cell
-            return cells >= 0.5 && abs(cells - cells.rounded()) <= 0.15
-        }.count
-        return (cell, Double(fitting) / Double(steps.count))
+        func fit(cell: Double) -> Double {
+            let measured = !touching ? steps : rows.flatMap { row in
+                zip(row, row.dropFirst()).map { $1.firstCenter(cell: cell) - ($0.cellCenters(cell: cell).last ?? $0.center) }
+            }.filter { $0 > 0 }
+            let fitting = measured.filter { step in
+                let cells = step / cell
+                return cells >= 0.5 && abs(cells - cells.rounded()) <= 0.15
+            }.count
+            return Double(fitting) / Double(max(1, measured.count))
+        }
+        let candidates = (touching ? [steps.count / 3, steps.count / 6] : [steps.count / 3]).map { steps[$0] }.filter { $0 > 0 }
+        return candidates.map { (cell: $0, fit: fit(cell: $0)) }.max { $0.fit < $1.fit }
     }
 
     /// The cell width of lines whose ink is `glyphs`: OCR's guess (`cellWidth(of:)`) refined by
@@ -358,7 +366,7 @@ enum CodeIndenter {
     /// asterisks, 3 px specks a cell apart, read as `OIG SII SI`, half again as many letters as
     /// cells), the ink's own step outranks it when nearly all neighbours stand whole steps apart.
     private static func refinedCellWidth(rows: [[CharacterInk]], guess: Double) -> Double {
-        let guess = inkGrid(rows).flatMap { $0.fit >= 0.9 && abs($0.cell / guess - 1) > 0.4 ? $0.cell : nil } ?? guess
+        let guess = inkGrid(rows, touching: true).flatMap { $0.fit >= 0.9 && abs($0.cell / guess - 1) > 0.4 ? $0.cell : nil } ?? guess
         var steps: [Double] = []
         // A character's pieces are one (a dark blue `#` broken into its strokes by the chroma).
         for row in rows.map({ CharacterInk.joiningPieces($0, cell: guess) }) {

@@ -28,6 +28,24 @@ struct CodeIndenterTests {
         #expect(abs(cell - 14) <= 0.5)
     }
 
+    @Test("Glyphs touching two by two (a banner's `#`s joined by their bars) step by the cell, not by OCR's few wide letters")
+    func cellFromTouchingGlyphs() throws {
+        var (lines, glyphs) = SyntheticLines.lines([String(repeating: "#", count: 31)])
+        let box = lines[0].words[0].box
+        let half = box.width / 2
+        lines[0].words = [Word(text: "HHH", box: BoundingBox(x: box.x, y: box.y, width: half - 10, height: box.height), confidence: 0.3),
+                          Word(text: "HHH", box: BoundingBox(x: box.x + half, y: box.y, width: half, height: box.height), confidence: 0.3)]
+        lines[0].text = "HHH HHH"
+        // Every fourth glyph touches the next: one blob two cells wide.
+        var touching: [BoundingBox] = []
+        for (index, glyph) in glyphs[0].enumerated() {
+            if index % 4 == 2, let last = touching.popLast() { touching.append(last.union(glyph)) } else { touching.append(glyph) }
+        }
+        glyphs[0] = touching
+        let cell = try #require(CodeIndenter.cellWidth(glyphs: glyphs, lines: lines))
+        #expect(abs(cell - 14) <= 0.5)
+    }
+
     @Test("OCR that glued or split words does not change the spacing")
     func ocrWordSplits() {
         var (lines, glyphs) = SyntheticLines.lines(["    *out = n;"])
