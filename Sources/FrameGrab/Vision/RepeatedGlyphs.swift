@@ -164,18 +164,20 @@ struct RepeatedGlyphs: CharacterPass {
             // block read as a letter is drawn like it. A bar is flat: a small `~`
             // is read as a `-` and lies near the block's `-`; its wave tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
+            // The glyphs whole: ink the finder took for a rule may be only their bars.
+            let whole = run.run.whole(grid: grid, picture: picture)
             func strokes() -> Character? {
-                Self.hash(run.run, grid: grid, picture: picture) ?? Self.equals(run.run, baseline: baseline, grid: grid, picture: picture)
+                Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
             }
             func shape() -> Character? {
                 guard near.isEmpty || readBar else {
-                    return strokes() ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
+                    return strokes() ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
                 }
-                return Self.caret(run.run, baseline: baseline, grid: grid, picture: picture)
-                    ?? Self.tilde(run.run, baseline: baseline, grid: grid, picture: picture)
+                return Self.caret(whole, baseline: baseline, grid: grid, picture: picture)
+                    ?? Self.tilde(whole, baseline: baseline, grid: grid, picture: picture)
                     ?? strokes()
-                    ?? Self.asterisk(run.run, baseline: baseline, grid: grid, picture: picture)
-                    ?? Self.slash(run.run, grid: grid, picture: picture)
+                    ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
+                    ?? Self.slash(whole, grid: grid, picture: picture)
             }
             let evidenced = (readBar ? shape() : nil) ?? read ?? shape()
             // What OCR read there only where it read it in order (words it boxed overlapping
@@ -382,6 +384,13 @@ struct RepeatedGlyphs: CharacterPass {
             // The wave's own height: the rows holding solid ink, not a pale antialiased fringe.
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
             let columns = Self.pixelColumns(around: center, cell: grid.cell)
+            // A wave is one stroke down each column; two bars stacked (`=`, a small `#` whose
+            // stems move the columns' middles) are two.
+            let stacked = columns.filter { x in
+                let inked = (run.top - 1...run.bottom + 1).map { solid(x, Double($0)) }
+                return zip([false] + inked, inked).filter { !$0 && $1 }.count >= 2
+            }
+            guard 2 * stacked.count < columns.count else { return false }
             let strokeHeight = (run.top..<run.bottom).filter { y in columns.contains { solid($0, Double(y)) } }.count
             return high - low >= max(0.5, Double(strokeHeight - 1) / 3)
         }
@@ -554,6 +563,26 @@ struct RepeatedGlyphs: CharacterPass {
             start = index + 1
         }
         return runs
+    }
+}
+
+extension RepeatedGlyphs.Run {
+    /// The run as tall as its glyphs' ink: a small `#` or `*` drawn over and over touches into
+    /// one line, which the finder cuts off as a rule, and the run's box holds that line alone;
+    /// the stems and arms go on above and below it in most of its cells, up to an x-height.
+    func whole(grid: ReadRegion.Grid, picture: InkPicture) -> Self {
+        let solid = centers.map { RepeatedGlyphs.solidInk(self, center: $0, grid: grid, picture: picture) }
+        func inked(_ y: Int) -> Bool {
+            let cells = centers.indices.filter { cell in
+                RepeatedGlyphs.pixelColumns(around: centers[cell], cell: grid.cell).contains { solid[cell]($0, Double(y)) }
+            }
+            return 2 * cells.count > centers.count
+        }
+        let reach = max(1, Int(grid.xHeight))
+        var whole = self
+        while whole.top > top - reach, inked(whole.top - 1) { whole.top -= 1 }
+        while whole.bottom < bottom + reach, inked(whole.bottom) { whole.bottom += 1 }
+        return whole
     }
 }
 

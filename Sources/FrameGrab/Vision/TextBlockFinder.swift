@@ -88,7 +88,7 @@ struct TextBlockFinder {
         let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
-        let lines = TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs)) + dots
+        let lines = TextBlockFinder.lines(TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs)) + dots, lessStrokesOf: bars)
         return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
             let level = image.commonLevel(around: row, margin: row.height / 2)
@@ -187,6 +187,22 @@ struct TextBlockFinder {
             }
         }
         return bars
+    }
+
+    /// `lines` less the rows of marks that are strokes of the glyphs `bars` are made of: a
+    /// banner of small `#` touches into two rules, and its stems, cut off by them, are specks
+    /// alike above, between and below them, each against a rule along its length. The rules
+    /// stand for the row; its glyphs are read whole from the picture.
+    static func lines(_ lines: [[InkBlob]], lessStrokesOf bars: [BoundingBox]) -> [[InkBlob]] {
+        lines.filter { line in
+            let boxes = line.map(\.box)
+            guard boxes.count >= 2 * RepeatedGlyphs.shortestRun, TextBlockAssembler.isMarkRow(boxes) else { return true }
+            let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
+            return !bars.contains { bar in
+                (bar.bottom == box.y || box.bottom == bar.y) && box.x >= bar.x - box.height && box.right <= bar.right + box.height
+                    && 10 * box.width >= 8 * bar.width
+            }
+        }
     }
 
     /// Whether most of the shorter of a bar's columns and a run's lie over the other.

@@ -261,6 +261,11 @@ struct RepeatedGlyphsTests {
         #expect(RepeatedGlyphs.tilde(run, baseline: 40, grid: grid, picture: wave) == "~")
         #expect(RepeatedGlyphs.tilde(run, baseline: 40, grid: grid, picture: dash) == nil)
         #expect(RepeatedGlyphs.tilde(run, baseline: 40, grid: grid, picture: equals) == nil)
+        // Two bars stacked whose middles move from column to column (a small `#` found from bar
+        // to bar, its stems' pieces above, between and below them) hold two strokes down each
+        // column: no wave.
+        let stacked = Self.drawn(["######......", "############", "............", "............", "############", "......######"])
+        #expect(RepeatedGlyphs.tilde(stacked.run, baseline: 42, grid: grid, picture: stacked.picture) == nil)
         // Letters stand on the baseline.
         #expect(RepeatedGlyphs.tilde(RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 34, bottom: 40), baseline: 40,
                                      grid: grid, picture: wave) == nil)
@@ -443,6 +448,25 @@ struct RepeatedGlyphsTests {
             let drawn = Self.drawn(cell)
             #expect(RepeatedGlyphs.asterisk(drawn.run, baseline: 42, grid: grid, picture: drawn.picture) == nil)
         }
+    }
+
+    @Test("A run found as one line (small asterisks touching arm to arm, cut off as a rule) is as tall as its glyphs' ink, and its shape tells")
+    func wholeRun() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        let asterisk = Self.drawn(Self.asteriskCell)
+        // The hub's row alone, where the arms touch across the cells.
+        var line = asterisk.run
+        (line.top, line.bottom) = (32, 33)
+        #expect(RepeatedGlyphs.asterisk(line, baseline: 42, grid: grid, picture: asterisk.picture) == nil)
+        let whole = line.whole(grid: grid, picture: asterisk.picture)
+        #expect((whole.top, whole.bottom) == (30, 36))
+        #expect(RepeatedGlyphs.asterisk(whole, baseline: 42, grid: grid, picture: asterisk.picture) == "*")
+        // A dash is its line.
+        let dash = Self.drawn(["............", "............", "############"])
+        var bar = dash.run
+        (bar.top, bar.bottom) = (32, 33)
+        let dashWhole = bar.whole(grid: grid, picture: dash.picture)
+        #expect((dashWhole.top, dashWhole.bottom) == (32, 33))
     }
 
     @Test("A faint 5-pixel asterisk, its arm tips under half ink, is an asterisk; an x that small is not")
