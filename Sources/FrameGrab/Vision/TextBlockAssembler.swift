@@ -204,16 +204,21 @@ enum TextBlockAssembler {
                        beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
         // A lone speck is noise, not text; a row of dots may be text, and so may a mark drawn
         // alike in its column a line or two away (a block comment's ` *` between paragraphs).
-        // A row too low to stand alone, made of thin strokes, may be bars on a code row.
+        // A row too low to stand alone, made of thin strokes, may be bars on a code row; of
+        // other marks, glyphs drawn one a cell (`isDrawnInPieces`).
         let repeated = RepeatedMarks(chains.flatMap { $0.map(\.box) })
         var bars = bars
         let rows = chains.map { $0.map(\.box) }.filter { row in
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             let stands = (row.count >= 2 || box.height >= 8 || repeated.contains(box)) && (box.height >= 5 || isDotRow(row))
+            guard !stands else { return true }
             // Small dashes (4 by 1 at 720p) are bars only in a row of them.
             let dashes = row.count >= RepeatedGlyphs.shortestRun
-            if !stands, row.allSatisfy({ $0.width >= (dashes ? 3 : 5) && $0.width >= 2 * $0.height }) { bars += row }
-            return stands
+            if row.allSatisfy({ $0.width >= (dashes ? 3 : 5) && $0.width >= 2 * $0.height }) {
+                bars += row
+                return false
+            }
+            return isDrawnInPieces(row)
         }
         func line(_ row: [BoundingBox], box: BoundingBox) -> Line {
             let heights = row.map(\.height).sorted()
@@ -455,9 +460,12 @@ enum TextBlockAssembler {
               box.x < block.box.right, !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
         let panel = block.lines[0].surface.panel
         if let panel {
+            // A divider crosses the panel from side to side, from left of where its text starts;
+            // a banner as wide as the panel's text starts in its first column, give or take its
+            // ink's pixel.
             let margin = Int(height)
             guard panel.intersection(box) == box,
-                  box.x > panel.x + margin || box.right < panel.right - margin else { return nil }
+                  box.x > panel.x + margin || box.right < panel.right - margin || box.x >= block.box.x - 1 else { return nil }
         }
         let xHeight = block.xHeight ?? height / 2
         // Without a panel, a rule from further left is the page's, not a row of the block's; a
@@ -509,6 +517,20 @@ enum TextBlockAssembler {
         guard bars.count >= RepeatedGlyphs.shortestRun, let cell = cellStep(bars), cell >= 3, cell <= lineHeight else { return false }
         let centers = bars.map { Double($0.x) + Double($0.width) / 2 }.sorted()
         return zip(centers.dropFirst(), centers).allSatisfy { abs($0 - $1 - cell) <= 1.5 } && bars.allSatisfy { Double($0.width) <= cell + 1 }
+    }
+
+    /// Whether `blobs` are glyphs drawn one a cell, eight or more, each whole or in two pieces
+    /// (a faint banner of small `*`, each cut by the threshold into its upper arms and its
+    /// lower ones, side by side: the pieces' steps alternate, and every other one is the cell).
+    static func isDrawnInPieces(_ blobs: [BoundingBox]) -> Bool {
+        let inks = CharacterInk.cells(in: blobs)
+        let centers = inks.map(\.center)
+        return [1, 2].contains { apart in
+            guard centers.count > apart, let cell = zip(centers.dropFirst(apart), centers).map({ $0 - $1 }).median else { return false }
+            let glyphs = CharacterInk.joiningPieces(inks, cell: cell)
+                .map { BoundingBox(x: $0.left, y: $0.top, width: $0.width, height: $0.bottom - $0.top) }
+            return glyphs.count >= 2 * RepeatedGlyphs.shortestRun && isDrawnInCells(glyphs, lineHeight: .infinity)
+        }
     }
 
     /// The median step between the centres of `marks`, left to right.
