@@ -43,8 +43,9 @@ struct CodeClassifier: CharacterPass {
         if inPanel, lines.count >= 3, (monospaceFit ?? 0) >= 0.9 || (rowGridFit() ?? 0) >= 0.9 { return .code }
         // A screenful of monospace lines is a file in an editor or a terminal's output, whatever
         // it holds (a table of hex code points, a log): slides and pages set prose in
-        // proportional type, and a few lines of it at most in monospace.
-        if lines.count >= screenful, (monospaceFit ?? 0) >= 0.9 { return .code }
+        // proportional type, and a few lines of it at most in monospace. Small type shows its
+        // grid row by row (6-pixel cells a pixel off here and there).
+        if lines.count >= screenful, (monospaceFit ?? 0) >= 0.9 || (rowGridFit() ?? 0) >= 0.9 { return .code }
         var evidence = 0.0
         if let monospaceFit {
             // Several lines of monospace type on a screen are code, a terminal or a config

@@ -132,6 +132,29 @@ struct PassTableTests {
         #expect(region.kind == (count >= CodeClassifier.screenful ? .code : .text))
     }
 
+    @Test("A screenful of small monospace type on the page's own ground, its ink a pixel off here and there, is code: its rows keep the grid")
+    func smallScreenful() {
+        // 9 px cells, the encoder's ringing moving glyphs a pixel either way: a third of the
+        // neighbours' steps are 2 px off, each row's grid holds them all. Prose in a comment
+        // gives no other evidence.
+        let source = (0..<CodeClassifier.screenful).map { row in
+            ["Returns the number of bytes written", "or minus one when the stream is closed", "and sets the error to say why"][row % 3]
+        }
+        let (lines, even) = SyntheticLines.lines(source, cell: 9)
+        let glyphs = even.map { row in
+            row.enumerated().map { index, box in
+                BoundingBox(x: box.x + [1, -1, -1, 1, 0, 0][index % 6], y: box.y, width: box.width, height: box.height)
+            }
+        }
+        let neighbours = CodeIndenter.monospaceFit(glyphs: glyphs, lines: lines) ?? 0
+        let grid = CodeIndenter.rowGridFit(glyphs: glyphs, lines: lines) ?? 0
+        #expect(neighbours < 0.9 && grid >= 0.9, "neighbours \(neighbours), rows \(grid)")
+        let rows = PassTable.rows(lines, glyphs: glyphs)
+        var region = ReadRegion(rows: rows, block: PassTable.block(rows), picture: nil)
+        CodeClassifier().apply(to: &region)
+        #expect(region.kind == .code)
+    }
+
     @Test("A small round mark apart before a list's line is a bullet; a word is not", arguments: [
         ("e", 12, "• Faster seeking"), ("o", 12, "• Faster seeking"), ("e", 4, "e Faster seeking"), ("I", 12, "I Faster seeking"),
     ])
