@@ -76,6 +76,9 @@ struct AlignedColumns: BlockJoin {
         }.count
         // Line numbers may be missing where a dim gutter was not found, as LineNumberGutter allows.
         let numbers = left.rows.allSatisfy { $0.words.first.map { LineNumberGutter.number($0.text) != nil } ?? false }
+        // A panel bounds its text: two panels side by side hold two texts, whose rows may
+        // happen to line up; a gutter drawn on a shade of its own numbers the rows beside it.
+        guard left.block.panel == right.block.panel || numbers else { return false }
         let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.rows.map(\.glyphs), lines: $0.rows.map(\.line)) }
         // A lone line at the end of a row of monospace code: a comment aligned far right.
         if right.rows.count == 1 && continued == 1 { return left.rows.count >= 2 && fits.contains { $0 >= 0.8 } }

@@ -28,6 +28,26 @@ struct PanelTests {
         #expect(map.panel(holding: BoundingBox(x: 100, y: 300, width: 200, height: 40)) == nil)
     }
 
+    @Test("Code in two panels side by side whose rows line up is two texts; numbers on a gutter's own shade join the code they number")
+    func panelsSideBySide() {
+        func block(_ rows: [String], left: Int, panel: BoundingBox?) -> ReadBlock {
+            let made = rows.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, left: left) }
+            var read = ReadingTests.readBlock(made.map(\.0), glyphs: made.map(\.1))
+            read.block.panel = panel
+            return read
+        }
+        let leftCode = ["Nvi     The New Vi.", "        Good compatibility.", "Elvis   Another clone.", "        Very compact."]
+        let rightCode = ["partialmethod = obj", "if cls is None:", "    return self", "wrapped = func"]
+        let (leftPanel, rightPanel) = (BoundingBox(x: 90, y: 0, width: 420, height: 130), BoundingBox(x: 530, y: 0, width: 420, height: 130))
+        let apart = [block(leftCode, left: 100, panel: leftPanel), block(rightCode, left: 540, panel: rightPanel)]
+        #expect(AlignedColumns().joined(apart).count == 2)
+        // On the page's own ground, the same rows are one table's.
+        #expect(AlignedColumns().joined([block(leftCode, left: 100, panel: nil), block(rightCode, left: 540, panel: nil)]).count == 1)
+        // A gutter on a shade of its own.
+        let numbers = block(["1", "2", "3", "4"], left: 60, panel: BoundingBox(x: 50, y: 0, width: 40, height: 130))
+        #expect(AlignedColumns().joined([numbers, block(rightCode, left: 100, panel: leftPanel)]).count == 1)
+    }
+
     @Test("Two cards side by side are two panels; a full-screen terminal and a gradient are none")
     func panelsAndGrounds() {
         let left = BoundingBox(x: 32, y: 64, width: 272, height: 256), right = BoundingBox(x: 336, y: 64, width: 272, height: 256)
