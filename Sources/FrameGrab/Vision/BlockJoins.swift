@@ -38,7 +38,7 @@ struct GutterPieces: BlockJoin {
         return joined.indices.filter { !removed.contains($0) }.map { joined[$0] }
     }
 
-    private static func isGutterPiece(_ read: ReadBlock) -> Bool {
+    static func isGutterPiece(_ read: ReadBlock) -> Bool {
         let numbers = read.rows.filter { LineNumberGutter.number($0.text) != nil }.count
         return numbers >= 1 && 3 * numbers >= 2 * read.rows.count
             && read.block.box.width <= 7 * max(1, read.block.glyphHeight)
@@ -76,9 +76,13 @@ struct AlignedColumns: BlockJoin {
         }.count
         // Line numbers may be missing where a dim gutter was not found, as LineNumberGutter allows.
         let numbers = left.rows.allSatisfy { $0.words.first.map { LineNumberGutter.number($0.text) != nil } ?? false }
-        // A panel bounds its text: two panels side by side hold two texts, whose rows may
+        // A panel bounds its text: two panels apart, side by side, hold two texts whose rows may
         // happen to line up; a gutter drawn on a shade of its own numbers the rows beside it.
-        guard left.block.panel == right.block.panel || numbers else { return false }
+        // (A block on no panel tells nothing: a shade found under part of a full-screen editor.)
+        if let leftPanel = left.block.panel, let rightPanel = right.block.panel, leftPanel.intersection(rightPanel) == nil,
+           !GutterPieces.isGutterPiece(left) {
+            return false
+        }
         let fits = [left, right].compactMap { CodeIndenter.monospaceFit(glyphs: $0.rows.map(\.glyphs), lines: $0.rows.map(\.line)) }
         // A lone line at the end of a row of monospace code: a comment aligned far right.
         if right.rows.count == 1 && continued == 1 { return left.rows.count >= 2 && fits.contains { $0 >= 0.8 } }

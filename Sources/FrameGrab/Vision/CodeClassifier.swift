@@ -29,7 +29,7 @@ struct CodeClassifier: CharacterPass {
     ///     cells (near 1 in a monospace font, about half in a proportional one), when known.
     ///   - rowGridFit: share of characters on their row's grid (`CodeIndenter.rowGridFit`),
     ///     which small type keeps where a pixel's error in two neighbours breaks their distance;
-    ///     measured only where the neighbour fit leaves a panel's rows in doubt.
+    ///     measured only where the neighbour fit leaves a panel's rows, or a screenful's, in doubt.
     ///   - hasGutter: the lines had editor line numbers.
     ///   - inPanel: the lines stand in a panel (a code card, an editor pane, a terminal).
     static func kind(of lines: [Line], monospaceFit: Double?, rowGridFit: @autoclosure () -> Double? = nil, hasGutter: Bool,
@@ -38,14 +38,17 @@ struct CodeClassifier: CharacterPass {
         let characters = words.reduce(0) { $0 + $1.text.count }
         guard characters > 0 else { return .text }
         if hasGutter { return .code }
+        // Small type keeps its grid row by row where a pixel's error breaks its neighbours' fit
+        // (cells of 6 to 9 pixels): measured once, where the rows may be a panel's or a screenful.
+        let mayBeCode = inPanel && lines.count >= 3 || lines.count >= screenful
+        let onGrid = (monospaceFit ?? 0) >= 0.9 || mayBeCode && (rowGridFit() ?? 0) >= 0.9
         // Lines of monospace type in a panel are what the panel is for: code, even where the
         // excerpt is all comment, or a terminal's output. Slides set prose in proportional type.
-        if inPanel, lines.count >= 3, (monospaceFit ?? 0) >= 0.9 || (rowGridFit() ?? 0) >= 0.9 { return .code }
+        if inPanel, lines.count >= 3, onGrid { return .code }
         // A screenful of monospace lines is a file in an editor or a terminal's output, whatever
         // it holds (a table of hex code points, a log): slides and pages set prose in
-        // proportional type, and a few lines of it at most in monospace. Small type shows its
-        // grid row by row (6-pixel cells a pixel off here and there).
-        if lines.count >= screenful, (monospaceFit ?? 0) >= 0.9 || (rowGridFit() ?? 0) >= 0.9 { return .code }
+        // proportional type, and a few lines of it at most in monospace.
+        if lines.count >= screenful, onGrid { return .code }
         var evidence = 0.0
         if let monospaceFit {
             // Several lines of monospace type on a screen are code, a terminal or a config

@@ -337,14 +337,16 @@ enum CodeIndenter {
     /// alone), and the share of neighbours that stand whole steps apart. With `touching`, ink
     /// some cells wide is as many characters that touch (a banner's `#`s joined by their bars,
     /// here two, there three), measured from the centre of its last cell to the next one's
-    /// first; where a third of the steps or more leave such ink, a lower step is the cell.
+    /// first; where a third of the steps or more leave such ink, the usual step is no cell,
+    /// and a lower one (the sixth of them) is tried too: the one more neighbours fit wins, the
+    /// usual one on a tie.
     private static func inkGrid(_ rows: [[CharacterInk]], minimumPairs: Int = 8, touching: Bool = false) -> (cell: Double, fit: Double)? {
         let steps = rows.flatMap { row in zip(row, row.dropFirst()).map { $1.center - $0.center } }.filter { $0 > 0 }.sorted()
         guard steps.count >= minimumPairs else { return nil }
         func fit(cell: Double) -> Double {
             let measured = !touching ? steps : rows.flatMap { row in
                 zip(row, row.dropFirst()).map { $1.firstCenter(cell: cell) - ($0.cellCenters(cell: cell).last ?? $0.center) }
-            }.filter { $0 > 0 }
+            }
             let fitting = measured.filter { step in
                 let cells = step / cell
                 return cells >= 0.5 && abs(cells - cells.rounded()) <= 0.15
@@ -352,6 +354,7 @@ enum CodeIndenter {
             return Double(fitting) / Double(max(1, measured.count))
         }
         let candidates = (touching ? [steps.count / 3, steps.count / 6] : [steps.count / 3]).map { steps[$0] }.filter { $0 > 0 }
+        // `max(by:)` keeps the first of equals: the usual step.
         return candidates.map { (cell: $0, fit: fit(cell: $0)) }.max { $0.fit < $1.fit }
     }
 

@@ -164,8 +164,9 @@ struct RepeatedGlyphs: CharacterPass {
             // block read as a letter is drawn like it. A bar is flat: a small `~`
             // is read as a `-` and lies near the block's `-`; its wave tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
-            // The glyphs whole: ink the finder took for a rule may be only their bars.
-            let whole = run.run.whole(grid: grid, picture: picture)
+            // The glyphs whole: a run under half an x-height tall may be only the bars of glyphs
+            // that touch into a rule (the finder cut their stems and arms off).
+            let whole = Double(run.run.bottom - run.run.top) < grid.xHeight / 2 ? run.run.whole(grid: grid, picture: picture) : run.run
             func strokes() -> Character? {
                 Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
             }

@@ -205,7 +205,7 @@ enum TextBlockAssembler {
         // A lone speck is noise, not text; a row of dots may be text, and so may a mark drawn
         // alike in its column a line or two away (a block comment's ` *` between paragraphs).
         // A row too low to stand alone, made of thin strokes, may be bars on a code row; of
-        // other marks, glyphs drawn one a cell (`isDrawnInPieces`).
+        // other marks, glyphs drawn one a cell in pieces (`isDrawnInTwoPieces`).
         let repeated = RepeatedMarks(chains.flatMap { $0.map(\.box) })
         var bars = bars
         let rows = chains.map { $0.map(\.box) }.filter { row in
@@ -218,7 +218,7 @@ enum TextBlockAssembler {
                 bars += row
                 return false
             }
-            return isDrawnInPieces(row)
+            return isDrawnInTwoPieces(row)
         }
         func line(_ row: [BoundingBox], box: BoundingBox) -> Line {
             let heights = row.map(\.height).sorted()
@@ -460,12 +460,14 @@ enum TextBlockAssembler {
               box.x < block.box.right, !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
         let panel = block.lines[0].surface.panel
         if let panel {
-            // A divider crosses the panel from side to side, from left of where its text starts;
-            // a banner as wide as the panel's text starts in its first column, give or take its
-            // ink's pixel.
+            // A divider crosses the panel from edge to edge, or from left of where its text
+            // starts; a banner (which may fill a panel drawn close around its text) starts in
+            // the text's first column, give or take its ink's pixel, and stops short of the edge.
             let margin = Int(height)
+            let fromFirstColumn = textRows.filter { $0.surface.panel == panel }.map(\.box.x).min().map { box.x >= $0 - 1 } == true
+                && box.right < panel.right - 1
             guard panel.intersection(box) == box,
-                  box.x > panel.x + margin || box.right < panel.right - margin || box.x >= block.box.x - 1 else { return nil }
+                  box.x > panel.x + margin || box.right < panel.right - margin || fromFirstColumn else { return nil }
         }
         let xHeight = block.xHeight ?? height / 2
         // Without a panel, a rule from further left is the page's, not a row of the block's; a
@@ -519,18 +521,19 @@ enum TextBlockAssembler {
         return zip(centers.dropFirst(), centers).allSatisfy { abs($0 - $1 - cell) <= 1.5 } && bars.allSatisfy { Double($0.width) <= cell + 1 }
     }
 
-    /// Whether `blobs` are glyphs drawn one a cell, eight or more, each whole or in two pieces
-    /// (a faint banner of small `*`, each cut by the threshold into its upper arms and its
-    /// lower ones, side by side: the pieces' steps alternate, and every other one is the cell).
-    static func isDrawnInPieces(_ blobs: [BoundingBox]) -> Bool {
-        let inks = CharacterInk.cells(in: blobs)
-        let centers = inks.map(\.center)
-        return [1, 2].contains { apart in
-            guard centers.count > apart, let cell = zip(centers.dropFirst(apart), centers).map({ $0 - $1 }).median else { return false }
-            let glyphs = CharacterInk.joiningPieces(inks, cell: cell)
-                .map { BoundingBox(x: $0.left, y: $0.top, width: $0.width, height: $0.bottom - $0.top) }
-            return glyphs.count >= 2 * RepeatedGlyphs.shortestRun && isDrawnInCells(glyphs, lineHeight: .infinity)
-        }
+    /// Whether `blobs` are glyphs drawn one a cell, eight or more, most of them in two pieces
+    /// side by side (a faint banner of small `*`, each cut by the threshold into its left arms
+    /// and its right ones): every other step between the pieces is the cell, and joined, the
+    /// pieces are glyphs alike (one font draws one glyph alike) a cell apart.
+    static func isDrawnInTwoPieces(_ blobs: [BoundingBox]) -> Bool {
+        let pieces = CharacterInk.cells(in: blobs)
+        let centers = pieces.map(\.center)
+        guard let cell = zip(centers.dropFirst(2), centers).map({ $0 - $1 }).median else { return false }
+        let glyphs = CharacterInk.joiningPieces(pieces, cell: cell)
+        let boxes = glyphs.map { BoundingBox(x: $0.left, y: $0.top, width: $0.width, height: $0.bottom - $0.top) }
+        guard boxes.count >= 2 * RepeatedGlyphs.shortestRun, 2 * glyphs.filter({ $0.parts == 2 }).count >= glyphs.count,
+              let height = boxes.map(\.height).median, let top = boxes.map(\.y).median else { return false }
+        return boxes.allSatisfy { abs($0.height - height) <= 1 && abs($0.y - top) <= 1 } && isDrawnInCells(boxes, lineHeight: .infinity)
     }
 
     /// The median step between the centres of `marks`, left to right.

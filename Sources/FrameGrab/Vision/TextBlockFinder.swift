@@ -88,7 +88,10 @@ struct TextBlockFinder {
         let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
-        let lines = TextBlockFinder.lines(TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs)) + dots, lessStrokesOf: bars)
+        let rows = TextBlockFinder.lines(from: blobs)
+        let strokes = TextBlockFinder.strokesCut(by: bars, among: rows + dots)
+        func isStroke(_ row: [InkBlob]) -> Bool { strokes.contains(row.dropFirst().reduce(row[0].box) { $0.union($1.box) }) }
+        let lines = TextBlockFinder.joiningHalves(rows.filter { !isStroke($0) }) + dots.filter { !isStroke($0) }
         return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
             let level = image.commonLevel(around: row, margin: row.height / 2)
@@ -189,20 +192,32 @@ struct TextBlockFinder {
         return bars
     }
 
-    /// `lines` less the rows of marks that are strokes of the glyphs `bars` are made of: a
-    /// banner of small `#` touches into two rules, and its stems, cut off by them, are specks
-    /// alike above, between and below them, each against a rule along its length. The rules
+    /// The boxes of the rows among `rows` that are strokes of the glyphs `rules` are made of: a
+    /// banner of small `#` touches into two rules, and its stems, cut off by them, are rows of
+    /// specks alike, each against a rule along its length and going on across it (pieces over
+    /// the same columns on its other side). Text standing on an underline stops there. The rules
     /// stand for the row; its glyphs are read whole from the picture.
-    static func lines(_ lines: [[InkBlob]], lessStrokesOf bars: [BoundingBox]) -> [[InkBlob]] {
-        lines.filter { line in
-            let boxes = line.map(\.box)
-            guard boxes.count >= 2 * RepeatedGlyphs.shortestRun, TextBlockAssembler.isMarkRow(boxes) else { return true }
-            let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
-            return !bars.contains { bar in
-                (bar.bottom == box.y || box.bottom == bar.y) && box.x >= bar.x - box.height && box.right <= bar.right + box.height
-                    && 10 * box.width >= 8 * bar.width
+    static func strokesCut(by rules: [BoundingBox], among rows: [[InkBlob]]) -> Set<BoundingBox> {
+        let marks = rows.map { $0.map(\.box) }.filter { $0.count >= 2 * RepeatedGlyphs.shortestRun && TextBlockAssembler.isMarkRow($0) }
+        func box(_ row: [BoundingBox]) -> BoundingBox { row.dropFirst().reduce(row[0]) { $0.union($1) } }
+        // The side of `rule` a row lies against along its length: -1 above, 1 below.
+        func side(_ row: [BoundingBox], of rule: BoundingBox) -> Int? {
+            let box = box(row)
+            guard box.x >= rule.x - box.height, box.right <= rule.right + box.height, 10 * box.width >= 8 * rule.width else { return nil }
+            return box.bottom == rule.y ? -1 : rule.bottom == box.y ? 1 : nil
+        }
+        func centres(_ row: [BoundingBox]) -> [Double] { row.map { Double($0.x) + Double($0.width) / 2 } }
+        var cut = Set<BoundingBox>()
+        for rule in rules {
+            for row in marks {
+                guard let against = side(row, of: rule) else { continue }
+                // A slanting stem moves a pixel or so across a thin rule.
+                let across = marks.filter { side($0, of: rule) == -against }.flatMap(centres)
+                let continuing = centres(row).filter { centre in across.contains { abs($0 - centre) <= 2 } }
+                if 5 * continuing.count >= 4 * row.count { cut.insert(box(row)) }
             }
         }
+        return cut
     }
 
     /// Whether most of the shorter of a bar's columns and a run's lie over the other.

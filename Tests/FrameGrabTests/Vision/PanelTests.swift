@@ -41,8 +41,10 @@ struct PanelTests {
         let (leftPanel, rightPanel) = (BoundingBox(x: 90, y: 0, width: 420, height: 130), BoundingBox(x: 530, y: 0, width: 420, height: 130))
         let apart = [block(leftCode, left: 100, panel: leftPanel), block(rightCode, left: 540, panel: rightPanel)]
         #expect(AlignedColumns().joined(apart).count == 2)
-        // On the page's own ground, the same rows are one table's.
+        // On the page's own ground, the same rows are one table's; so they are where a shade is
+        // found under one column only (part of a full-screen editor).
         #expect(AlignedColumns().joined([block(leftCode, left: 100, panel: nil), block(rightCode, left: 540, panel: nil)]).count == 1)
+        #expect(AlignedColumns().joined([block(leftCode, left: 100, panel: nil), block(rightCode, left: 540, panel: rightPanel)]).count == 1)
         // A gutter on a shade of its own.
         let numbers = block(["1", "2", "3", "4"], left: 60, panel: BoundingBox(x: 50, y: 0, width: 40, height: 130))
         #expect(AlignedColumns().joined([numbers, block(rightCode, left: 100, panel: leftPanel)]).count == 1)

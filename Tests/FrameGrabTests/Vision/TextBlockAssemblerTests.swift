@@ -333,7 +333,7 @@ struct TextBlockAssemblerTests {
         let stars = (0..<20).flatMap { cell in
             [BoundingBox(x: 77 + 8 * cell, y: 230, width: 2, height: 2), BoundingBox(x: 80 + 8 * cell, y: 231, width: 3, height: 3)]
         }
-        #expect(TextBlockAssembler.isDrawnInPieces(stars))
+        #expect(TextBlockAssembler.isDrawnInTwoPieces(stars))
         // Under a comment's row, on its grid of 10 px cells.
         let banner = (0..<30).flatMap { cell in
             [BoundingBox(x: 22 + 10 * cell, y: 42, width: 2, height: 2), BoundingBox(x: 25 + 10 * cell, y: 43, width: 3, height: 3)]
@@ -343,26 +343,39 @@ struct TextBlockAssemblerTests {
         #expect(Self.blocks(chains).flatMap(\.lines).contains { Set($0.glyphs) == Set(banner) })
         // Specks at random steps, and too few.
         let scattered = [0, 5, 13, 17, 30, 34, 41, 55, 58, 70].map { BoundingBox(x: 77 + $0 * 3, y: 230, width: 2, height: 2) }
-        #expect(!TextBlockAssembler.isDrawnInPieces(scattered))
-        #expect(!TextBlockAssembler.isDrawnInPieces(Array(stars.prefix(6))))
+        #expect(!TextBlockAssembler.isDrawnInTwoPieces(scattered))
+        #expect(!TextBlockAssembler.isDrawnInTwoPieces(Array(stars.prefix(6))))
+        #expect(TextBlockAssembler.isDrawnInTwoPieces(Array(stars.prefix(16))))
+        // Pieces a cell apart two by two that join into glyphs unlike each other (a wavy line
+        // broken into humps and troughs), or specks whole one a cell: no glyphs in two pieces.
+        let wave = (0..<20).flatMap { cell in
+            [BoundingBox(x: 77 + 8 * cell, y: 230 + 2 * (cell % 2), width: 2, height: 2),
+             BoundingBox(x: 80 + 8 * cell, y: 231 + 2 * (cell % 2), width: 3, height: 3)]
+        }
+        #expect(!TextBlockAssembler.isDrawnInTwoPieces(wave))
+        #expect(!TextBlockAssembler.isDrawnInTwoPieces((0..<20).map { BoundingBox(x: 77 + 8 * $0, y: 230, width: 5, height: 3) }))
     }
 
-    @Test("Specks alike against a rule along its length are the strokes of the glyphs it is made of (small `#`s touching into bars), no row; letters on a rule are")
+    @Test("Specks alike against a rule along its length and going on across it are strokes of the glyphs it is made of (small `#`s touching into bars); capitals on an underline, and dots over part of a rule, are not")
     func strokesOfRules() {
-        // Two rules 1 px thick at y 263 and 266; each `#`'s stems cut into pieces above, between and below.
+        // Two rules 1 px thick at y 263 and 266; each `#`'s two stems cut into pieces above,
+        // between and below them, a pixel further left lower down (they slant).
         let bars = [BoundingBox(x: 70, y: 263, width: 626, height: 1), BoundingBox(x: 70, y: 266, width: 626, height: 1)]
-        func pieces(y: Int, height: Int) -> [InkBlob] {
-            (0..<78).flatMap { cell in [0, 3].map { InkBlob(box: BoundingBox(x: 72 + 8 * cell + $0, y: y, width: 2, height: height), pixelCount: 2 * height) } }
+        func pieces(y: Int, height: Int, shift: Int) -> [InkBlob] {
+            (0..<78).flatMap { cell in
+                [0, 3].map { InkBlob(box: BoundingBox(x: 72 + 8 * cell + $0 - shift, y: y, width: 2, height: height), pixelCount: 2 * height) }
+            }
         }
-        let stems = [pieces(y: 260, height: 3), pieces(y: 264, height: 2), pieces(y: 267, height: 3)]
-        #expect(TextBlockFinder.lines(stems, lessStrokesOf: bars).isEmpty)
-        // Letters standing on an underline are a row.
-        let letters = Self.chain("underlined link text", row: 0).map { InkBlob(box: BoundingBox(x: $0.box.x, y: 253, width: 6, height: 10), pixelCount: 30) }
-        #expect(TextBlockFinder.lines([letters], lessStrokesOf: bars).count == 1)
-        #expect(TextBlockFinder.lines(stems, lessStrokesOf: []).count == 3)
-        // A row of dots against a part of a rule only (a leader over a table's line) is no stroke of it.
+        let stems = [pieces(y: 260, height: 3, shift: 0), pieces(y: 264, height: 2, shift: 1), pieces(y: 267, height: 3, shift: 2)]
+        #expect(TextBlockFinder.strokesCut(by: bars, among: stems).count == 3)
+        #expect(TextBlockFinder.strokesCut(by: [], among: stems).isEmpty)
+        // Capitals alike on an underline as long as they are: nothing goes on under it.
+        let underline = [BoundingBox(x: 70, y: 263, width: 626, height: 1)]
+        let capitals = (0..<62).map { InkBlob(box: BoundingBox(x: 72 + 10 * $0, y: 253, width: 6, height: 10), pixelCount: 30) }
+        #expect(TextBlockFinder.strokesCut(by: underline, among: [capitals]).isEmpty)
+        // A row of dots against a part of a rule only (a leader over a table's line).
         let dots = (0..<10).map { InkBlob(box: BoundingBox(x: 100 + 8 * $0, y: 261, width: 2, height: 2), pixelCount: 4) }
-        #expect(TextBlockFinder.lines([dots], lessStrokesOf: bars).count == 1)
+        #expect(TextBlockFinder.strokesCut(by: bars, among: [dots] + stems).count == 3)
     }
 
     @Test("A block comment's lone ` *` rows, a mark too small to give a size, drawn alike in its column, stay rows of the comment")
@@ -400,21 +413,23 @@ struct TextBlockAssemblerTests {
         #expect(rows(farAtStart, panel: panel).contains(farAtStart))
     }
 
-    @Test("In a panel that fits its text closely, a banner as wide as the text, from its first column, is a row; a divider from the panel's edge is not")
+    @Test("In a panel that fits its text closely, a banner from the text's first column is a row; a divider from edge to edge, or from the first column to the edge, is not")
     func bannerAsWideAsAPanel() {
-        // Two columns of slides each with its panel padded 6 px: the text from x 22 to 418.
+        // A panel drawn close around its text: 6 px each side of the longest line (x 22 to 418).
         let chains = [Self.chain("Neovim  A Vim clone.  Forked the source.", row: 0), Self.chain("        Supports a remote GUI.", row: 1),
                       Self.chain("def partial(func, /, *args):", row: 4)]
         let panel = BoundingBox(x: 16, y: 12, width: 408, height: 120)
         // The banner's ink a pixel left of its column's glyphs, in row 3, halfway up the x-height.
         let banner = [BoundingBox(x: 21, y: 78, width: 398, height: 1), BoundingBox(x: 21, y: 81, width: 398, height: 1)]
         let divider = [BoundingBox(x: 16, y: 78, width: 408, height: 1)]
+        let toTheEdge = [BoundingBox(x: 21, y: 78, width: 403, height: 1)]
         func rows(_ bars: [BoundingBox]) -> [[BoundingBox]] {
             TextBlockAssembler.blocks(from: chains, bars: bars, polarity: .lightOnDark, surface: { _ in (30, 200) },
                                       panel: { _ in panel }).flatMap(\.lines).map(\.glyphs)
         }
         #expect(rows(banner).contains { Set($0) == Set(banner) })
         #expect(!rows(divider).contains(divider))
+        #expect(!rows(toTheEdge).contains(toTheEdge))
     }
 
     @Test("In a panel whose rows are blocks of their own (a docstring double spaced), a heading's underline of dashes is the row under it")
