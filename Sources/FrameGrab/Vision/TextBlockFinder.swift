@@ -88,10 +88,11 @@ struct TextBlockFinder {
         let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
-        let rows = TextBlockFinder.lines(from: blobs)
-        let strokes = TextBlockFinder.strokesCut(by: bars, among: rows + dots)
-        func isStroke(_ row: [InkBlob]) -> Bool { strokes.contains(row.dropFirst().reduce(row[0].box) { $0.union($1.box) }) }
-        let lines = TextBlockFinder.joiningHalves(rows.filter { !isStroke($0) }) + dots.filter { !isStroke($0) }
+        // Rows the halves of glyphs cut by a rule came back together in are read whole; those
+        // left apart are the rule's strokes.
+        let rows = TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs)) + dots
+        let strokes = TextBlockFinder.strokesCut(by: bars, among: rows)
+        let lines = rows.filter { row in !strokes.contains(row.dropFirst().reduce(row[0].box) { $0.union($1.box) }) }
         return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
             let level = image.commonLevel(around: row, margin: row.height / 2)
