@@ -173,12 +173,14 @@ struct RepeatedGlyphs: CharacterPass {
             func shape() -> Character? {
                 guard near.isEmpty || readBar else {
                     return strokes() ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
+                        ?? Self.dash(whole, baseline: baseline, grid: grid, picture: picture)
                 }
                 return Self.caret(whole, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.tilde(whole, baseline: baseline, grid: grid, picture: picture)
                     ?? strokes()
                     ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(whole, grid: grid, picture: picture)
+                    ?? Self.dash(whole, baseline: baseline, grid: grid, picture: picture)
             }
             let evidenced = (readBar ? shape() : nil) ?? read ?? shape()
             // What OCR read there only where it read it in order (words it boxed overlapping
@@ -399,10 +401,11 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     /// `#` when most of the run's cells are drawn as two bars crossed by two stems: two bands
-    /// of rows inked across most of the cell, and rows crossing two strokes between them, above
-    /// the first and below the second (the stems reach past both bars, upright or slanting). An
-    /// `H` has one bar, an `=` no stems, a `+` one of each, an `8` three bars, a `0` its bowl
-    /// for bars and nothing past them. The stems' tips are looked for half an x-height past the
+    /// of rows inked across most of the cell, and rows crossing two strokes between them and
+    /// past at least one of them (the stems reach past the bars, upright or slanting; in small
+    /// type, hinted onto the pixel grid, they may end at the lower one, and then the bars must
+    /// be seen to cross them). An `H` has one bar, an `=` no stems, a `+` one of each, an `8`
+    /// three bars, a `0` or a `D` its bowl for bars and nothing past them. The stems' tips are looked for half an x-height past the
     /// run's box: a dim `#`'s thin tips may fall under the threshold that found its row.
     static func hash(_ run: Run, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let reach = max(2, Int(grid.xHeight / 2))
@@ -416,8 +419,16 @@ struct RepeatedGlyphs: CharacterPass {
             guard bars.count == 2, let firstBar = isBar.firstIndex(of: true), let lastBar = isBar.lastIndex(of: true) else { return false }
             func crossesStems(_ range: Range<Int>) -> Bool { range.contains { !isBar[$0] && strokes(rows[$0]) == 2 } }
             let secondBar = bars[1]
-            guard let firstEnd = isBar[firstBar...].firstIndex(of: false) else { return false }
-            return crossesStems(0..<firstBar) && crossesStems(firstEnd..<secondBar) && crossesStems((lastBar + 1)..<rows.count)
+            guard let firstEnd = isBar[firstBar...].firstIndex(of: false), crossesStems(firstEnd..<secondBar) else { return false }
+            let (above, below) = (crossesStems(0..<firstBar), crossesStems((lastBar + 1)..<rows.count))
+            guard above != below else { return above }
+            // Stems past one bar only: the bars must cross them, reaching past them on both sides
+            // (a box whose sides run on above its top, its bars ending at them, is no `#`).
+            guard let stems = (firstEnd..<secondBar).first(where: { !isBar[$0] && strokes(rows[$0]) == 2 }),
+                  let left = rows[stems].firstIndex(of: true), let right = rows[stems].lastIndex(of: true) else { return false }
+            return [firstBar, secondBar].allSatisfy { bar in
+                (rows[bar].firstIndex(of: true) ?? left) < left && (rows[bar].lastIndex(of: true) ?? right) > right
+            }
         }
         return 2 * hashes.count > run.centers.count ? "#" : nil
     }
@@ -443,6 +454,32 @@ struct RepeatedGlyphs: CharacterPass {
             }
         }
         return 2 * equals.count > run.centers.count ? "=" : nil
+    }
+
+    /// `-` when most of the run's cells are drawn as one flat bar and nothing else, between the
+    /// baseline and the x-height's top: the ink of each row of the cell over that height added
+    /// up, one band of rows near the most inked one, a third of the x-height thick or less and
+    /// solid across a third of the cell or more (a hyphen is half a cell wide, a dot a fifth),
+    /// and beside it only its pale antialiased edges. An `=` has two bars, a `~` waves, an `_`
+    /// lies on the baseline, a letter reaches it.
+    static func dash(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        guard baseline - Double(run.bottom) >= 0.15 * grid.xHeight, baseline - Double(run.top) <= grid.xHeight else { return nil }
+        let rows = Int((baseline - grid.xHeight).rounded(.down))..<Int(baseline.rounded())
+        let dashes = run.centers.filter { center in
+            let columns = pixelColumns(around: center, cell: grid.cell)
+            let ink = rows.map { y in columns.map { picture.ink(atX: $0, y: Double(y)) } }
+            let sums = ink.map { Double($0.reduce(0, +)) }
+            guard let peak = sums.max(), peak > 0, let peakRow = sums.firstIndex(of: peak) else { return false }
+            let isBar = sums.map { $0 >= 0.5 * peak }
+            let bands = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
+            let strongest = ink[peakRow].max() ?? 0
+            guard bands.count == 1, Double(isBar.filter { $0 }.count) <= max(2, grid.xHeight / 3),
+                  3 * ink[peakRow].filter({ $0 >= strongest / 2 }).count >= columns.count else { return false }
+            return sums.indices.allSatisfy { row in
+                isBar[row] || sums[row] <= 0.15 * peak || (row > 0 && isBar[row - 1]) || (row + 1 < sums.count && isBar[row + 1])
+            }
+        }
+        return 2 * dashes.count > run.centers.count ? "-" : nil
     }
 
     /// `*` when most of the run's cells are drawn as spokes from a hub, hanging above the

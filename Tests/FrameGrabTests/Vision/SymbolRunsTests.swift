@@ -491,7 +491,7 @@ struct RepeatedGlyphsTests {
         #expect(RepeatedGlyphs.asterisk(exes.0, baseline: 21, grid: grid, picture: exes.1) == nil)
     }
 
-    @Test("A hash is two bars crossed by two stems reaching past them; an H has one bar, an = no stems, a 0 nothing past its bowl")
+    @Test("A hash is two bars crossed by two stems reaching past them, or past the upper one only (small type hinted onto the pixels); an H has one bar, an = no stems, a 0 nothing past its bowl")
     func hashShape() {
         let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
         let hash = Self.drawn(Self.hashCell)
@@ -505,6 +505,12 @@ struct RepeatedGlyphsTests {
         var barToBar = hash.run
         (barToBar.top, barToBar.bottom) = (32, 37)
         #expect(RepeatedGlyphs.hash(barToBar, grid: grid, picture: hash.picture) == "#")
+        // Cousine 14 at 720p, a comment's green: the stems end at the lower bar.
+        let cutShort = Self.drawn(Array(Self.hashCell.dropLast(2)))
+        #expect(RepeatedGlyphs.hash(cutShort.run, grid: grid, picture: cutShort.picture) == "#")
+        // A box whose sides run on above its top: its bars end at its sides, crossing nothing.
+        let box = Self.drawn([".#........#.", ".#........#.", ".##########.", ".#........#.", ".#........#.", ".#........#.", ".##########."])
+        #expect(RepeatedGlyphs.hash(box.run, grid: grid, picture: box.picture) == nil)
     }
 
     @Test("An equals sign is two bars across the cell, clear between, over the baseline, its lower bar paler; a hash, an H, a plus, a dash and an underscore are not")
@@ -519,6 +525,20 @@ struct RepeatedGlyphsTests {
         }
         // On the baseline: two underscores' rows, not an equals sign.
         #expect(RepeatedGlyphs.equals(equals.run, baseline: 37, grid: grid, picture: equals.picture) == nil)
+    }
+
+    @Test("A dash is one flat bar across a third of the cell or more, between the baseline and the x-height's top; an underscore, an equals sign, a plus and a dot are not")
+    func dashShape() {
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        // Noto Sans Mono at 25 px: a bar 2 px thick over half the cell, six rows over the baseline.
+        let dash = Self.drawn(["............", "............", "............", "...######...", "...######..."])
+        #expect(RepeatedGlyphs.dash(dash.run, baseline: 40, grid: grid, picture: dash.picture) == "-")
+        // On the baseline: an underscore's.
+        #expect(RepeatedGlyphs.dash(dash.run, baseline: 35, grid: grid, picture: dash.picture) == nil)
+        for cell in [Self.equalsCell, Self.plusCell, ["............", "............", "....##......", "....##......"]] {
+            let drawn = Self.drawn(cell)
+            #expect(RepeatedGlyphs.dash(drawn.run, baseline: 40, grid: grid, picture: drawn.picture) == nil)
+        }
     }
 
     @Test("A slash is one narrow stroke leaning across its cell, taller than the x-height; stems stand upright, an x has two strokes")
