@@ -164,9 +164,8 @@ struct RepeatedGlyphs: CharacterPass {
             // block read as a letter is drawn like it. A bar is flat: a small `~`
             // is read as a `-` and lies near the block's `-`; its wave tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
-            // The glyphs whole: a run under half an x-height tall may be only the bars of glyphs
-            // that touch into a rule (the finder cut their stems and arms off).
-            let whole = Double(run.run.bottom - run.run.top) < grid.xHeight / 2 ? run.run.whole(grid: grid, picture: picture) : run.run
+            // The glyphs whole: ink the finder took for a rule may be only their bars.
+            let whole = run.run.whole(grid: grid, picture: picture)
             func strokes() -> Character? {
                 Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
             }
@@ -405,7 +404,8 @@ struct RepeatedGlyphs: CharacterPass {
     /// past at least one of them (the stems reach past the bars, upright or slanting; in small
     /// type, hinted onto the pixel grid, they may end at the lower one, and then the bars must
     /// be seen to cross them). An `H` has one bar, an `=` no stems, a `+` one of each, an `8`
-    /// three bars, a `0` or a `D` its bowl for bars and nothing past them. The stems' tips are looked for half an x-height past the
+    /// three bars, a `0` or a `D` its bowl for bars and nothing past them. The stems' tips are
+    /// looked for half an x-height past the
     /// run's box: a dim `#`'s thin tips may fall under the threshold that found its row.
     static func hash(_ run: Run, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let reach = max(2, Int(grid.xHeight / 2))
@@ -443,15 +443,9 @@ struct RepeatedGlyphs: CharacterPass {
         let equals = run.centers.filter { center in
             let columns = pixelColumns(around: center, cell: grid.cell)
             let sums = (run.top - 1...run.bottom).map { y in columns.map { Double(picture.ink(atX: $0, y: Double(y))) }.reduce(0, +) }
-            guard let peak = sums.max(), peak > 0 else { return false }
-            let isBar = sums.map { $0 >= 0.5 * peak }
-            let isClear = sums.map { $0 <= 0.15 * peak }
-            let bars = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
-            guard bars.count == 2, let firstEnd = isBar[bars[0]...].firstIndex(of: false),
-                  (firstEnd..<bars[1]).contains(where: { isClear[$0] }) else { return false }
-            return sums.indices.allSatisfy { row in
-                isBar[row] || isClear[row] || (row > 0 && isBar[row - 1]) || (row + 1 < sums.count && isBar[row + 1])
-            }
+            guard let bands = RowBands(sums), bands.starts.count == 2, let firstEnd = bands.isBar[bands.starts[0]...].firstIndex(of: false),
+                  (firstEnd..<bands.starts[1]).contains(where: bands.isClear) else { return false }
+            return bands.onlyBars
         }
         return 2 * equals.count > run.centers.count ? "=" : nil
     }
@@ -468,16 +462,10 @@ struct RepeatedGlyphs: CharacterPass {
         let dashes = run.centers.filter { center in
             let columns = pixelColumns(around: center, cell: grid.cell)
             let ink = rows.map { y in columns.map { picture.ink(atX: $0, y: Double(y)) } }
-            let sums = ink.map { Double($0.reduce(0, +)) }
-            guard let peak = sums.max(), peak > 0, let peakRow = sums.firstIndex(of: peak) else { return false }
-            let isBar = sums.map { $0 >= 0.5 * peak }
-            let bands = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
-            let strongest = ink[peakRow].max() ?? 0
-            guard bands.count == 1, Double(isBar.filter { $0 }.count) <= max(2, grid.xHeight / 3),
-                  3 * ink[peakRow].filter({ $0 >= strongest / 2 }).count >= columns.count else { return false }
-            return sums.indices.allSatisfy { row in
-                isBar[row] || sums[row] <= 0.15 * peak || (row > 0 && isBar[row - 1]) || (row + 1 < sums.count && isBar[row + 1])
-            }
+            guard let bands = RowBands(ink.map { Double($0.reduce(0, +)) }), bands.starts.count == 1,
+                  Double(bands.isBar.filter { $0 }.count) <= max(2, grid.xHeight / 3) else { return false }
+            let peak = ink[bands.peakRow], strongest = peak.max() ?? 0
+            return 3 * peak.filter({ $0 >= strongest / 2 }).count >= columns.count && bands.onlyBars
         }
         return 2 * dashes.count > run.centers.count ? "-" : nil
     }
@@ -604,11 +592,40 @@ struct RepeatedGlyphs: CharacterPass {
     }
 }
 
+/// A cell's rows by their summed ink: bars (half the most inked row's or more), in bands of
+/// neighbouring rows, and clear rows (under a sixth of it) — how `=` and `-` are told.
+private struct RowBands {
+    let sums: [Double]
+    let peakRow: Int
+    let isBar: [Bool]
+    /// The first row of each band of bar rows.
+    let starts: [Int]
+
+    init?(_ sums: [Double]) {
+        guard let peak = sums.max(), peak > 0, let peakRow = sums.firstIndex(of: peak) else { return nil }
+        self.sums = sums
+        self.peakRow = peakRow
+        isBar = sums.map { $0 >= 0.5 * peak }
+        starts = isBar.indices.filter { [isBar] in isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
+    }
+
+    func isClear(_ row: Int) -> Bool { sums[row] <= 0.15 * sums[peakRow] }
+
+    /// Every row a bar's, a bar's pale antialiased edge beside it, or clear.
+    var onlyBars: Bool {
+        sums.indices.allSatisfy { row in
+            isBar[row] || isClear(row) || (row > 0 && isBar[row - 1]) || (row + 1 < sums.count && isBar[row + 1])
+        }
+    }
+}
+
 extension RepeatedGlyphs.Run {
     /// The run as tall as its glyphs' ink: a small `#` or `*` drawn over and over touches into
-    /// one line, which the finder cuts off as a rule, and the run's box holds that line alone;
-    /// the stems and arms go on above and below it in most of its cells, up to an x-height.
+    /// one line, which the finder cuts off as a rule, and the run's box, under half an
+    /// x-height tall, holds that line alone; the stems and arms go on above and below it in
+    /// most of its cells, up to an x-height. A taller run is its glyphs already.
     func whole(grid: ReadRegion.Grid, picture: InkPicture) -> Self {
+        guard Double(bottom - top) < grid.xHeight / 2 else { return self }
         let solid = centers.map { RepeatedGlyphs.solidInk(self, center: $0, grid: grid, picture: picture) }
         func inked(_ y: Int) -> Bool {
             let cells = centers.indices.filter { cell in

@@ -92,7 +92,7 @@ struct TextBlockFinder {
         // left apart are the rule's strokes.
         let rows = TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs)) + dots
         let strokes = TextBlockFinder.strokesCut(by: bars, among: rows)
-        let lines = rows.filter { row in !strokes.contains(row.dropFirst().reduce(row[0].box) { $0.union($1.box) }) }
+        let lines = rows.indices.filter { !strokes.contains($0) }.map { rows[$0] }
         return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
             let level = image.commonLevel(around: row, margin: row.height / 2)
@@ -193,13 +193,14 @@ struct TextBlockFinder {
         return bars
     }
 
-    /// The boxes of the rows among `rows` that are strokes of the glyphs `rules` are made of: a
+    /// The indices of the rows among `rows` that are strokes of the glyphs `rules` are made of: a
     /// banner of small `#` touches into two rules, and its stems, cut off by them, are rows of
     /// specks alike, each against a rule along its length and going on across it (pieces over
     /// the same columns on its other side). Text standing on an underline stops there. The rules
     /// stand for the row; its glyphs are read whole from the picture.
-    static func strokesCut(by rules: [BoundingBox], among rows: [[InkBlob]]) -> Set<BoundingBox> {
-        let marks = rows.map { $0.map(\.box) }.filter { $0.count >= 2 * RepeatedGlyphs.shortestRun && TextBlockAssembler.isMarkRow($0) }
+    static func strokesCut(by rules: [BoundingBox], among rows: [[InkBlob]]) -> Set<Int> {
+        let boxes = rows.map { $0.map(\.box) }
+        let marks = boxes.indices.filter { boxes[$0].count >= 2 * RepeatedGlyphs.shortestRun && TextBlockAssembler.isMarkRow(boxes[$0]) }
         func box(_ row: [BoundingBox]) -> BoundingBox { row.dropFirst().reduce(row[0]) { $0.union($1) } }
         // The side of `rule` a row lies against along its length: -1 above, 1 below.
         func side(_ row: [BoundingBox], of rule: BoundingBox) -> Int? {
@@ -208,14 +209,14 @@ struct TextBlockFinder {
             return box.bottom == rule.y ? -1 : rule.bottom == box.y ? 1 : nil
         }
         func centres(_ row: [BoundingBox]) -> [Double] { row.map { Double($0.x) + Double($0.width) / 2 } }
-        var cut = Set<BoundingBox>()
+        var cut = Set<Int>()
         for rule in rules {
             for row in marks {
-                guard let against = side(row, of: rule) else { continue }
+                guard let against = side(boxes[row], of: rule) else { continue }
                 // A slanting stem moves a pixel or so across a thin rule.
-                let across = marks.filter { side($0, of: rule) == -against }.flatMap(centres)
-                let continuing = centres(row).filter { centre in across.contains { abs($0 - centre) <= 2 } }
-                if 5 * continuing.count >= 4 * row.count { cut.insert(box(row)) }
+                let across = marks.filter { side(boxes[$0], of: rule) == -against }.flatMap { centres(boxes[$0]) }
+                let continuing = centres(boxes[row]).filter { centre in across.contains { abs($0 - centre) <= 2 } }
+                if 5 * continuing.count >= 4 * boxes[row].count { cut.insert(row) }
             }
         }
         return cut
