@@ -170,7 +170,8 @@ struct DrawnRulesErased: PicturePass {
 
 /// A line read with its drawn rules painted out, given them back as words: each repeats its
 /// character over the cells it covers. A rule under or over words (an underline, a strike)
-/// is not text.
+/// is not text, nor one mostly inside a word: small letters' middle strokes (the bars of
+/// `ecess` at an x-height of 7) chain into a wavy line that is the word's own ink.
 struct DrawnRulesGivenBack: ReadingPass {
     func check(_ reading: inout PieceReading) {
         guard let rules = reading.picture.rules else { return }
@@ -188,7 +189,7 @@ struct DrawnRulesGivenBack: ReadingPass {
             if rule.dots > 0 {
                 // Dots with nothing above or below them are dots, whatever OCR made of them (`nn`).
                 words.removeAll { $0.box.x >= box.x - 2 && $0.box.right <= box.right + 2 }
-            } else if words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > $0.box.width / 2 }) {
+            } else if words.contains(where: { min($0.box.right, box.right) - max($0.box.x, box.x) > min($0.box.width, box.width) / 2 }) {
                 continue
             }
             let character = DrawnRules.character(of: rule, baseline: baseline, xHeight: Double(picture.block.xHeight))

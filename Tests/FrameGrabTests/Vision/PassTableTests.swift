@@ -56,7 +56,7 @@ struct PassTableTests {
 
     // MARK: Reading passes
 
-    @Test("A rule painted out comes back as its characters, over the cells it covers; one under a word is an underline")
+    @Test("A rule painted out comes back as its characters, over the cells it covers; one under a word is an underline, one inside a word its strokes")
     func rulesGivenBack() throws {
         var image = GrayImage(width: 200, height: 30, filledWith: 255)
         for x in 10..<190 where x % 9 < 5 { image[x, 14] = 0; image[x, 15] = 0 }
@@ -74,6 +74,12 @@ struct PassTableTests {
         reading = try PieceReading(picture: picture) { _ in [Line(text: "title", box: word.box, words: [word])] }
         try DrawnRulesGivenBack().check(&reading)
         #expect(reading.lines.map(\.text) == ["title"])
+
+        // Inside a word more than twice as long, it is the word's letters' middle strokes.
+        let long = Word(text: "necessarily", box: BoundingBox(x: 0, y: 8, width: 380, height: 14), confidence: 0.9)
+        reading = try PieceReading(picture: picture) { _ in [Line(text: "necessarily", box: long.box, words: [long])] }
+        try DrawnRulesGivenBack().check(&reading)
+        #expect(reading.lines.map(\.text) == ["necessarily"])
     }
 
     // MARK: Block joins

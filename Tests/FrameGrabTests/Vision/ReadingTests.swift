@@ -158,4 +158,28 @@ struct ReadingTests {
         #expect(region.text.split(separator: "\n").map(String.init)[1]
                 == "    offset = 0          // truncated or rotated: read it again from the top")
     }
+
+    @Test("A row OCR read as nothing is kept for its ink when it may be symbols: low marks alone, glyphs a cell apart, one stroke cells long; not letters, nor a speck beside a row")
+    func rowsKeptForTheirInk() {
+        // Code at 14 px a line, 8 px a cell: its letters' boxes, and rows of other ink below.
+        let letters = (0..<12).map { BoundingBox(x: 100 + 8 * $0, y: 100, width: 6, height: 10) }
+        func block(_ row: [BoundingBox], box: BoundingBox? = nil) -> TextBlock {
+            var lines = [letters, row].map { TextBlock.Row(box: $0.dropFirst().reduce($0[0]) { $0.union($1) }, glyphs: $0) }
+            lines[1].box = box ?? lines[1].box
+            return TextBlock(box: lines[0].box.union(lines[1].box), polarity: .lightOnDark, lines: lines, glyphHeight: 10, xHeight: 7)
+        }
+        // A rule given back as a row is as tall as the block's letters (`TextBlockAssembler`).
+        let stroke = [BoundingBox(x: 100, y: 128, width: 300, height: 1)]
+        let cells = (0..<8).map { BoundingBox(x: 100 + 8 * $0, y: 120, width: 6, height: 9) }
+        let ticks = [BoundingBox(x: 100, y: 120, width: 2, height: 3), BoundingBox(x: 104, y: 120, width: 2, height: 3)]
+        #expect(Reading.mayBeFilledFromInk(1, of: block(stroke, box: BoundingBox(x: 100, y: 120, width: 300, height: 10))))
+        #expect(Reading.mayBeFilledFromInk(1, of: block(cells)))
+        #expect(Reading.mayBeFilledFromInk(1, of: block(ticks)))
+        // Letters of proportional type (not a cell apart), as tall as the block's.
+        let word = [(0, 4), (5, 8), (14, 3), (18, 10), (29, 6)].map { BoundingBox(x: 100 + $0.0, y: 120, width: $0.1, height: 10) }
+        #expect(!Reading.mayBeFilledFromInk(1, of: block(word)))
+        // A stroke beside the row's own letters, not alone on its row.
+        let beside = [BoundingBox(x: 300, y: 104, width: 300, height: 1)]
+        #expect(!Reading.mayBeFilledFromInk(1, of: block(beside)))
+    }
 }

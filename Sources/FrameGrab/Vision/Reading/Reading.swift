@@ -105,15 +105,10 @@ extension Reading {
             if !again.lines.isEmpty { reading = again }
         }
         for pass in readingPasses { try pass.check(&reading) }
-        // Marks alone on their row, lower than a letter (a docstring's `"""`), or glyphs drawn a
-        // cell apart (a banner of `~`), that OCR read as nothing at either size and no rule was
-        // given back in: a row with no characters, that the ticks of a `"` or a run of one
-        // symbol can fill from their ink (`PunctuationShapes`, `RepeatedGlyphs`); left empty, it
-        // goes. Not a speck beside a row's text (it would join that row, and move its columns).
+        // A row OCR read as nothing at either size, and no rule was given back in, may still be
+        // symbols its ink tells (`mayBeFilledFromInk`): kept with no characters; left empty, it goes.
         let line = block.lines[piece.lineIndex]
-        let alone = !block.lines.indices.contains { $0 != piece.lineIndex && block.lines[$0].box.overlapsVertically(line.box) }
-        if reading.lines.isEmpty, !blank, alone,
-           line.box.height < block.xHeight || TextBlockAssembler.isDrawnInCells(line.glyphs, lineHeight: 2 * Double(block.glyphHeight)) {
+        if reading.lines.isEmpty, !blank, mayBeFilledFromInk(piece.lineIndex, of: block) {
             var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
             row.isUnread = true
             return [row]
@@ -124,6 +119,20 @@ extension Reading {
             row.markedZeros = picture.markedZeros
             return row
         }
+    }
+
+    /// Whether row `index` of `block`, read as nothing, may hold symbols that the ticks of a `"`
+    /// or a run of one symbol can fill from their ink (`PunctuationShapes`, `RepeatedGlyphs`):
+    /// marks alone on their row, lower than a letter (a docstring's `"""`), glyphs drawn a cell
+    /// apart (a banner of `~`), or glyphs touching into one stroke cells long (the bar a banner
+    /// of small `#` joins into). Not a speck beside a row's text (it would join that row, and
+    /// move its columns).
+    static func mayBeFilledFromInk(_ index: Int, of block: TextBlock) -> Bool {
+        let line = block.lines[index]
+        let alone = !block.lines.indices.contains { $0 != index && block.lines[$0].box.overlapsVertically(line.box) }
+        let drawnAlike = TextBlockAssembler.isDrawnInCells(line.glyphs, lineHeight: 2 * Double(block.glyphHeight))
+            || line.glyphs.contains { $0.width >= RepeatedGlyphs.shortestRun * block.glyphHeight }
+        return alone && (line.box.height < block.xHeight || drawnAlike)
     }
 
     /// The regions of a frame's blocks: blocks joined, each one's characters through every
