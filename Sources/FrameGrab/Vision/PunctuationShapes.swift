@@ -203,8 +203,10 @@ struct PunctuationShapes: CharacterPass {
         var measured: [Double?] = zip(characters, inks).map { shownBaseline($0, inks: $1, xHeight: xHeight) }
         // The line pitch, from consecutive rows' middles (a blank line makes a double step)
         // over the block's whole span (a row's middle moves with its ink: a row of dots, of
-        // asterisks); better, where rows show their baselines, from those.
-        let steps = zip(middles.dropFirst(), middles).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        // asterisks); better, where rows show their baselines, from those. Rows whose middles
+        // lie closer than an x-height overlap: pieces of one line (a comment read apart beside
+        // its code), not a pitch.
+        let steps = zip(middles.dropFirst(), middles).map { $0 - $1 }.filter { $0 > 0 && $0 >= xHeight }.sorted()
         guard let smallest = steps.first, let first = middles.min(), let last = middles.max() else { return (measured, nil) }
         let single = steps.filter { $0 < 1.5 * smallest }
         let span = last - first

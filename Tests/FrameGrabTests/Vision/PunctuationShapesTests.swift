@@ -177,6 +177,23 @@ struct PunctuationShapesTests {
                 .baselines.first == 197)
     }
 
+    @Test("Rows closer than an x-height are pieces of one line, not a pitch: a row of asterisks alone stands on its own line")
+    func piecesOfOneLineAreNoPitch() {
+        // A terminal at 24 px a line (vim, Hack 15 at 1080p): the rows' middles and the baselines
+        // their letters show (0 where they show none), as measured; two rows 7 apart (906, 913)
+        // are pieces of one line. Row 10, asterisks OCR read as letters, stands on 268, not
+        // halfway to the line above as a pitch of 12 would put it.
+        let shown: [Int] = [27, 52, 0, 0, 123, 147, 0, 195, 219, 244, 0, 0, 315, 339, 387, 435, 483, 531, 555, 0, 0, 651, 0, 723,
+                            0, 0, 820, 0, 867, 891, 0, 0, 939, 963, 0, 1008]
+        let middles: [Double] = [20.5, 46, 69, 90.5, 117.5, 142, 162, 188, 213, 236, 258, 285, 309, 333, 381.5, 429, 477, 524.5, 548.5,
+                                 596.5, 620.5, 645.5, 669, 717.5, 765, 786, 814, 834, 861, 884, 906, 913, 933, 957.5, 980.5, 1005.5]
+        let rows: [[Character]] = shown.map { $0 == 0 ? [] : ["a", "b", "c"] }
+        let inks: [[Ink?]] = shown.map { bottom in bottom == 0 ? [] : [Ink](repeating: Ink(left: 0, right: 8, top: bottom - 11, bottom: bottom), count: 3) }
+        let grid = PunctuationShapes.baselineGrid(rows, inks: inks, middles: middles, xHeight: 11)
+        #expect(grid.pitch == 24)
+        #expect(grid.baselines[10] == 268)
+    }
+
     @Test("A row of marks between double-spaced rows stands on the line between them, where its ink's middle puts it")
     func baselineBetweenDoubleSpacedRows() {
         // A tutor's lines two pitches (60) apart, and a banner of `~` read as letters halfway
