@@ -53,7 +53,8 @@ struct RepeatedGlyphs: CharacterPass {
         for index in region.rows.indices {
             guard let baseline = region.rows[index].baseline else { continue }
             let row = region.rows[index]
-            for var run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid).reversed() {
+            let cursor = { (ink: CharacterInk) in Self.isBlockCursor(ink, grid: grid, picture: picture) }
+            for var run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, hidden: cursor).reversed() {
                 var cells = run.centers.map { samples($0, baseline) }
                 // Alike: each cell near the mean of the others, less noisy than any one of them (a
                 // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
@@ -170,7 +171,7 @@ struct RepeatedGlyphs: CharacterPass {
                 Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
             }
             func shape() -> Character? {
-                guard near.isEmpty || readBar else {
+                guard !near.contains(where: { $0.character.isLetter || $0.character.isNumber }) || readBar else {
                     return strokes() ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
                         ?? Self.dash(whole, baseline: baseline, grid: grid, picture: picture)
                 }
@@ -387,9 +388,13 @@ struct RepeatedGlyphs: CharacterPass {
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
             let columns = Self.pixelColumns(around: center, cell: grid.cell)
             // A wave is one stroke down each column; two bars stacked (`=`, a small `#` whose
-            // stems move the columns' middles) are two.
+            // stems move the columns' middles) are two, told by each column's own ink: a dim
+            // magenta `=` has one bar twice as strong as the other where its colour's chroma, kept
+            // at half resolution, falls on it, and the other's ink then looks like a fringe.
             let stacked = columns.filter { x in
-                let inked = (run.top - 1...run.bottom + 1).map { solid(x, Double($0)) }
+                let ink = (run.top - 1...run.bottom + 1).map { picture.ink(atX: x, y: Double($0)) }
+                let strongest = ink.max() ?? 0
+                let inked = ink.map { strongest > 0 && 4 * $0 >= strongest }
                 return zip([false] + inked, inked).filter { !$0 && $1 }.count >= 2
             }
             guard 2 * stacked.count < columns.count else { return false }
@@ -553,7 +558,21 @@ struct RepeatedGlyphs: CharacterPass {
         var bottom: Int
     }
 
-    static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid, shortest: Int = shortestRun) -> [Run] {
+    /// Whether `ink` is a terminal's block cursor (`BlockCursor`): a box a cell wide, taller than
+    /// one and a half x-heights (it spans the whole line), solid: most of its pixels hold half
+    /// its strongest ink or more, where a glyph is strokes.
+    static func isBlockCursor(_ ink: CharacterInk, grid: ReadRegion.Grid, picture: InkPicture) -> Bool {
+        guard Double(ink.width) >= 0.8 * grid.cell, Double(ink.width) <= 1.25 * grid.cell,
+              Double(ink.bottom - ink.top) >= 1.5 * grid.xHeight else { return false }
+        let values = (ink.top..<ink.bottom).flatMap { y in (ink.left..<ink.right).map { picture.ink(atX: Double($0), y: Double(y)) } }
+        guard let strongest = values.max(), strongest > 0 else { return false }
+        return Double(values.filter { 2 * $0 >= strongest }.count) >= BlockCursor.solidFill * Double(values.count)
+    }
+
+    /// Cells `hidden` tells (a terminal's block cursor, its glyph drawn in reverse) go with the
+    /// run around them, as cells of it: the cursor stands on one of its characters.
+    static func runs(in inks: [CharacterInk], grid: ReadRegion.Grid, shortest: Int = shortestRun,
+                     hidden: (CharacterInk) -> Bool = { _ in false }) -> [Run] {
         let inks = CharacterInk.joiningPieces(inks, cell: grid.cell, within: (grid.cell - 1) / grid.cell)
         let columns = CodeIndenter.occupiedColumns(inks, cell: grid.cell, origin: grid.origin)
         let centers = inks.flatMap { $0.cellCenters(cell: grid.cell) }
@@ -565,6 +584,7 @@ struct RepeatedGlyphs: CharacterPass {
         // quote keeps a pixel's play, and a cell a pointer covers, taller by its caps, stands out.
         let boxes = inks.flatMap { ink in Array(repeating: (ink.top, ink.bottom, ink.width / ink.span(cell: grid.cell)),
                                                 count: ink.span(cell: grid.cell)) }
+        let isHidden = inks.flatMap { ink in Array(repeating: ink.span(cell: grid.cell) == 1 && hidden(ink), count: ink.span(cell: grid.cell)) }
         func sameBox(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
             let play = min(2, max(1, max(a.1 - a.0, b.1 - b.0) / 4))
             let (top, bottom) = (abs(a.0 - b.0), abs(a.1 - b.1))
@@ -576,17 +596,30 @@ struct RepeatedGlyphs: CharacterPass {
         }
         var runs: [Run] = []
         var start = 0
+        // The run's first cell not hidden: the box the others must share.
+        var reference: Int? = columns.isEmpty || isHidden[0] ? nil : 0
         for index in columns.indices {
-            let ends = index + 1 == columns.count || columns[index + 1] != columns[index] + 1 || !sameBox(boxes[index + 1], boxes[start])
-            guard ends else { continue }
-            if index + 1 - start >= shortest {
+            let next = index + 1
+            let ends = next == columns.count || columns[next] != columns[index] + 1
+                || !isHidden[next] && reference.map { !sameBox(boxes[next], boxes[$0]) } == true
+            guard ends else {
+                if reference == nil, !isHidden[next] { reference = next }
+                continue
+            }
+            // A hidden cell at a run's end is not known to be one of it.
+            var (first, last) = (start, index)
+            while first <= last, isHidden[first] { first += 1 }
+            while last >= first, isHidden[last] { last -= 1 }
+            if last + 1 - first >= shortest {
+                let shown = (first...last).filter { !isHidden[$0] }.map { boxes[$0] }
                 // Its first column by where it lies on the grid: counted from the row's start, a letter
                 // drawn in pieces (faint small type) would count as two.
-                let firstColumn = max(0, Int(((centers[start] - grid.origin) / grid.cell).rounded()))
-                runs.append(Run(firstColumn: firstColumn, centers: steadied(Array(centers[start...index]), cell: grid.cell),
-                                top: boxes[start...index].map(\.0).min() ?? 0, bottom: boxes[start...index].map(\.1).max() ?? 0))
+                let firstColumn = max(0, Int(((centers[first] - grid.origin) / grid.cell).rounded()))
+                runs.append(Run(firstColumn: firstColumn, centers: steadied(Array(centers[first...last]), cell: grid.cell),
+                                top: shown.map(\.0).min() ?? 0, bottom: shown.map(\.1).max() ?? 0))
             }
-            start = index + 1
+            start = next
+            reference = next < columns.count && !isHidden[next] ? next : nil
         }
         return runs
     }

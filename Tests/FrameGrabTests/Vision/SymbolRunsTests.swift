@@ -33,7 +33,8 @@ struct RepeatedGlyphsTests {
     /// `covered` maps a row to the glyph under a mouse pointer: its ink reaches 4 px above and below.
     /// `unsure` rows were read with a confidence OCR gives misreadings; `cell` is the cell's width.
     /// A `*` is drawn as an asterisk hanging in the top half of its box, its box its ink; in
-    /// `cropped` rows its last pixel row is lost (an antialiased edge under the threshold).
+    /// `cropped` rows its last pixel row is lost (an antialiased edge under the threshold). A `~`
+    /// is a wave across the middle of the x-height, its box its ink.
     static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:],
                        unsure: Set<Int> = [], cropped: Set<Int> = [], cell: Int = 14) -> ReadRegion {
         // Rows far apart: a character's sampling reaches two x-heights above its baseline.
@@ -49,6 +50,10 @@ struct RepeatedGlyphsTests {
                 let box = glyphs[row][index]
                 glyphs[row][index] = BoundingBox(x: box.x, y: box.y, width: box.width, height: cropped.contains(row) ? 10 : 11)
             }
+            for (index, character) in text.filter({ $0 != " " }).enumerated() where character == "~" {
+                let box = glyphs[row][index]
+                glyphs[row][index] = BoundingBox(x: box.x, y: box.y + 6, width: box.width, height: 4)
+            }
         }
         var image = GrayImage(width: 400, height: 60 * source.count, filledWith: 255)
         for (row, text) in source.enumerated() {
@@ -62,6 +67,8 @@ struct RepeatedGlyphsTests {
                         switch character {
                         case "#": inked = hash
                         case "*": inked = Self.asteriskRows[y - box.y].contains(x - box.x)
+                        // A wave 4 px tall, its stroke 2 px thick: a crest, a trough, rising again.
+                        case "~": inked = (0...1).contains(y - box.y - [1, 0, 0, 1, 2, 2, 1, 0][min(7, x - box.x)])
                         case "x": inked = abs(Double(x - box.x) - Double(y - box.y) * Double(box.width - 1) / Double(box.height - 1)) < 1
                             || abs(Double(box.right - 1 - x) - Double(y - box.y) * Double(box.width - 1) / Double(box.height - 1)) < 1
                         default: inked = ring
@@ -111,6 +118,17 @@ struct RepeatedGlyphsTests {
         let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "", "x = 1"])
         #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
         #expect(region.rows[1].indent == 0)
+    }
+
+    @Test("A cell drawn like a run but read as a mark, not a letter, leaves the run's shape to tell: a wave is tildes")
+    func markDrawnLikeARun() {
+        // The lone `~` read surely as `«`: no letter is drawn like the run, so the looser shapes
+        // (a wave, a caret, a slash) are looked for.
+        let region = Self.region(["~ note", "~~~~~~~~", "x = 1"], readAs: ["« note", "NNNNNNNN", "x = 1"])
+        #expect(region.lines.map(\.text)[1] == "~~~~~~~~")
+        // Read surely as a letter, it holds the looser shapes back: no wave.
+        let letter = Self.region(["~ note", "~~~~~~~~", "x = 1"], readAs: ["n note", "NNNNNNNN", "x = 1"])
+        #expect(letter.lines.map(\.text)[1] != "~~~~~~~~")
     }
 
     @Test("A run's end drawn unlike the rest (the `/` opening `/****`) is left out of it")
@@ -284,6 +302,21 @@ struct RepeatedGlyphsTests {
         let apart = picture { column in column >= 7 ? [] : column < 4 ? [31, 32] : [33, 34] }
         #expect(RepeatedGlyphs.tilde(RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 31, bottom: 35), baseline: 40,
                                      grid: grid, picture: apart) == "~")
+        // A dim `=` of two 1 px bars, the lower one twice as strong in two columns of each cell
+        // (where a magenta's chroma, kept at half resolution, falls on it): two strokes down
+        // each column, by the column's own ink, not one stroke and a fringe.
+        var dim = GrayImage(width: 120, height: 60, filledWith: 255)
+        for x in 0..<120 {
+            dim[x, 31] = 173
+            let strong = (5...6).contains(x % 12)
+            dim[x, 34] = strong ? 82 : 173
+            dim[x, 32] = 242
+            dim[x, 35] = strong ? 230 : 242
+        }
+        let dimEquals = InkPicture(image: dim, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+        let bars = RepeatedGlyphs.Run(firstColumn: 0, centers: run.centers, top: 31, bottom: 35)
+        #expect(RepeatedGlyphs.tilde(bars, baseline: 40, grid: grid, picture: dimEquals) == nil)
+        #expect(RepeatedGlyphs.equals(bars, baseline: 40, grid: grid, picture: dimEquals) == "=")
     }
 
     @Test("The cells drawn near a run vote by how near they are: one `#` well inside the limit outweighs three `$` read as `S` and a dozen letters at its edge")
@@ -405,6 +438,35 @@ struct RepeatedGlyphsTests {
         var withPlus = hashes
         withPlus[6] = CharacterInk(left: 67 + 7 * 6, right: 74 + 7 * 6, top: 127, bottom: 130)
         #expect(RepeatedGlyphs.runs(in: withPlus, grid: grid).map(\.centers.count) == [6, 5])
+    }
+
+    @Test("A terminal's block cursor on a run is a cell of it: the run goes on through it, and counts it; at a run's end it is left out")
+    func cursorInARun() {
+        // Cousine 13 in xterm, cells of 10, lines of 21: `~` 3 px tall; the cursor on the third.
+        let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 9)
+        var image = GrayImage(width: 400, height: 60, filledWith: 255)
+        var inks: [CharacterInk] = []
+        for index in 0..<30 {
+            let left = 21 + 10 * index
+            if index == 2 {
+                // The reversed cell: solid but for the glyph drawn in the ground's colour.
+                for y in 10..<31 { for x in left - 1..<left + 9 { image[x, y] = (24..<26).contains(y) ? 255 : 0 } }
+                inks.append(CharacterInk(left: left - 1, right: left + 9, top: 10, bottom: 31))
+            } else {
+                for y in 24..<27 { for x in left..<left + 8 { image[x, y] = 0 } }
+                inks.append(CharacterInk(left: left, right: left + 8, top: 24, bottom: 27))
+            }
+        }
+        let picture = InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+        let cursor = { (ink: CharacterInk) in RepeatedGlyphs.isBlockCursor(ink, grid: grid, picture: picture) }
+        #expect(inks.map(cursor) == inks.indices.map { $0 == 2 })
+        let runs = RepeatedGlyphs.runs(in: inks, grid: grid, hidden: cursor)
+        #expect(runs.map(\.centers.count) == [30])
+        #expect(runs.first.map { ($0.firstColumn, $0.top, $0.bottom) } ?? (0, 0, 0) == (0, 24, 27))
+        // Not told, it cuts the run: two cells before it are none.
+        #expect(RepeatedGlyphs.runs(in: inks, grid: grid).map(\.centers.count) == [27])
+        // At the run's end, the character under it is not known to be the run's.
+        #expect(RepeatedGlyphs.runs(in: Array(inks[2...]), grid: grid, hidden: cursor).map(\.centers.count) == [27])
     }
 
     @Test("A small `~` four pixels tall, a hump and feet with a gap under it, is no caret: it rises again past its trough")
