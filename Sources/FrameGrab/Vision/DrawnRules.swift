@@ -170,8 +170,8 @@ struct DrawnRulesErased: PicturePass {
 
 /// A line read with its drawn rules painted out, given them back as words: each repeats its
 /// character over the cells it covers. A rule under or over words (an underline, a strike)
-/// is not text, nor one mostly inside a word: small letters' middle strokes (the bars of
-/// `ecess` at an x-height of 7) chain into a wavy line that is the word's own ink.
+/// is not text, nor one lying mostly inside a longer word: there it is the word's own ink
+/// (small letters' middle strokes, the bars of `ecess` at an x-height of 7, chain into a wavy line).
 struct DrawnRulesGivenBack: ReadingPass {
     func check(_ reading: inout PieceReading) {
         guard let rules = reading.picture.rules else { return }

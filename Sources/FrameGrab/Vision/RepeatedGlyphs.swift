@@ -44,7 +44,7 @@ struct RepeatedGlyphs: CharacterPass {
 
         // Every run of cells alike, and the symbols OCR read inside it.
         func drawing(_ run: Run, row: Int) -> Drawing {
-            Drawing(shape: Self.mean(run.centers.map { samples($0, Double(run.bottom)) }),
+            Drawing(shape: Self.mean(run.shownCenters.map { samples($0, Double(run.bottom)) }),
                     raised: region.rows[row].baseline.map { $0 - Double(run.bottom) })
         }
         typealias Found = (row: Int, run: Run, cells: [[Float]], drawing: Drawing, inside: [Int], inOrder: Bool, read: [Character],
@@ -56,6 +56,10 @@ struct RepeatedGlyphs: CharacterPass {
             let cursor = { (ink: CharacterInk) in Self.isBlockCursor(ink, grid: grid, picture: picture) }
             for var run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, hidden: cursor).reversed() {
                 var cells = run.centers.map { samples($0, baseline) }
+                // A cell a cursor hides is drawn as the others are, on average: its own ink is the
+                // cursor's, unlike any glyph.
+                let shownMean = Self.mean(run.shownCenters.map { samples($0, baseline) })
+                for index in run.centers.indices where run.hidden.contains(run.centers[index]) { cells[index] = shownMean }
                 // Alike: each cell near the mean of the others, less noisy than any one of them (a
                 // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
                 var sum = Self.sum(cells)
@@ -127,6 +131,7 @@ struct RepeatedGlyphs: CharacterPass {
             joined.run.centers += (1...covered).map { end + Double($0) * grid.cell } + run.run.centers
             joined.run.top = min(left.run.top, run.run.top)
             joined.run.bottom = max(left.run.bottom, run.run.bottom)
+            joined.run.hidden.formUnion(run.run.hidden)
             joined.cells += run.cells
             joined.inside = Array(Self.range(of: left.inside + run.inside))
             joined.inOrder = left.inOrder && run.inOrder
@@ -391,10 +396,13 @@ struct RepeatedGlyphs: CharacterPass {
             // stems move the columns' middles) are two, told by each column's own ink: a dim
             // magenta `=` has one bar twice as strong as the other where its colour's chroma, kept
             // at half resolution, falls on it, and the other's ink then looks like a fringe.
-            let stacked = columns.filter { x in
-                let ink = (run.top - 1...run.bottom + 1).map { picture.ink(atX: x, y: Double($0)) }
+            let inks = columns.map { x in (run.top - 1...run.bottom + 1).map { picture.ink(atX: x, y: Double($0)) } }
+            let cellStrongest = inks.compactMap { $0.max() }.max() ?? 0
+            let stacked = inks.filter { ink in
+                // Not a margin column between glyphs, whose faint ringing is no stroke.
                 let strongest = ink.max() ?? 0
-                let inked = ink.map { strongest > 0 && 4 * $0 >= strongest }
+                guard 4 * strongest >= cellStrongest, strongest > 0 else { return false }
+                let inked = ink.map { 4 * $0 >= strongest }
                 return zip([false] + inked, inked).filter { !$0 && $1 }.count >= 2
             }
             guard 2 * stacked.count < columns.count else { return false }
@@ -556,6 +564,11 @@ struct RepeatedGlyphs: CharacterPass {
         var centers: [Double]
         var top: Int
         var bottom: Int
+        /// The centres of its cells a cursor hides: their ink is not their glyph's.
+        var hidden: Set<Double> = []
+
+        /// The centres of the cells that show their glyph.
+        var shownCenters: [Double] { centers.filter { !hidden.contains($0) } }
     }
 
     /// Whether `ink` is a terminal's block cursor (`BlockCursor`): a box a cell wide, taller than
@@ -615,8 +628,9 @@ struct RepeatedGlyphs: CharacterPass {
                 // Its first column by where it lies on the grid: counted from the row's start, a letter
                 // drawn in pieces (faint small type) would count as two.
                 let firstColumn = max(0, Int(((centers[first] - grid.origin) / grid.cell).rounded()))
-                runs.append(Run(firstColumn: firstColumn, centers: steadied(Array(centers[first...last]), cell: grid.cell),
-                                top: shown.map(\.0).min() ?? 0, bottom: shown.map(\.1).max() ?? 0))
+                let steady = steadied(Array(centers[first...last]), cell: grid.cell)
+                runs.append(Run(firstColumn: firstColumn, centers: steady, top: shown.map(\.0).min() ?? 0, bottom: shown.map(\.1).max() ?? 0,
+                                hidden: Set((first...last).filter { isHidden[$0] }.map { steady[$0 - first] })))
             }
             start = next
             reference = next < columns.count && !isHidden[next] ? next : nil

@@ -34,7 +34,8 @@ struct RepeatedGlyphsTests {
     /// `unsure` rows were read with a confidence OCR gives misreadings; `cell` is the cell's width.
     /// A `*` is drawn as an asterisk hanging in the top half of its box, its box its ink; in
     /// `cropped` rows its last pixel row is lost (an antialiased edge under the threshold). A `~`
-    /// is a wave across the middle of the x-height, its box its ink.
+    /// is a wave across the middle of the x-height, its box its ink; a `█` a terminal's block
+    /// cursor, solid over the whole cell and line.
     static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:],
                        unsure: Set<Int> = [], cropped: Set<Int> = [], cell: Int = 14) -> ReadRegion {
         // Rows far apart: a character's sampling reaches two x-heights above its baseline.
@@ -54,6 +55,10 @@ struct RepeatedGlyphsTests {
                 let box = glyphs[row][index]
                 glyphs[row][index] = BoundingBox(x: box.x, y: box.y + 6, width: box.width, height: 4)
             }
+            for (index, character) in text.filter({ $0 != " " }).enumerated() where character == "█" {
+                let box = glyphs[row][index]
+                glyphs[row][index] = BoundingBox(x: box.x - 3, y: box.y - 8, width: cell, height: box.height + 16)
+            }
         }
         var image = GrayImage(width: 400, height: 60 * source.count, filledWith: 255)
         for (row, text) in source.enumerated() {
@@ -67,6 +72,8 @@ struct RepeatedGlyphsTests {
                         switch character {
                         case "#": inked = hash
                         case "*": inked = Self.asteriskRows[y - box.y].contains(x - box.x)
+                        // A block cursor: the cell solid, the line's height and more.
+                        case "█": inked = true
                         // A wave 4 px tall, its stroke 2 px thick: a crest, a trough, rising again.
                         case "~": inked = (0...1).contains(y - box.y - [1, 0, 0, 1, 2, 2, 1, 0][min(7, x - box.x)])
                         case "x": inked = abs(Double(x - box.x) - Double(y - box.y) * Double(box.width - 1) / Double(box.height - 1)) < 1
@@ -467,6 +474,15 @@ struct RepeatedGlyphsTests {
         #expect(RepeatedGlyphs.runs(in: inks, grid: grid).map(\.centers.count) == [27])
         // At the run's end, the character under it is not known to be the run's.
         #expect(RepeatedGlyphs.runs(in: Array(inks[2...]), grid: grid, hidden: cursor).map(\.centers.count) == [27])
+    }
+
+    @Test("A banner a block cursor stands on is read through it: the cell it hides is the banner's, and drawn like it")
+    func cursorOnABanner() {
+        let region = Self.region(["# note", "###█########", "x = 1"], readAs: ["# note", "HHHBHHHHHHHH", "x = 1"])
+        #expect(region.lines.map(\.text)[1] == "############")
+        // A short run beside the cursor is as much the banner's: both sides read.
+        let short = Self.region(["# note", "#####█####", "x = 1"], readAs: ["# note", "HHHHH HHHH", "x = 1"])
+        #expect(short.lines.map(\.text)[1] == "##########")
     }
 
     @Test("A small `~` four pixels tall, a hump and feet with a gap under it, is no caret: it rises again past its trough")

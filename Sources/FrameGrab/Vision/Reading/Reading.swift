@@ -124,8 +124,8 @@ extension Reading {
     /// Whether row `index` of `block`, read as nothing, may hold symbols that the ticks of a `"`
     /// or a run of one symbol can fill from their ink (`PunctuationShapes`, `RepeatedGlyphs`):
     /// marks alone on their row, lower than a letter (a docstring's `"""`), glyphs drawn a cell
-    /// apart (a banner of `~`), or glyphs touching into one stroke cells long (the bar a banner
-    /// of small `#` joins into). Not a speck beside a row's text (it would join that row, and
+    /// apart (a banner of `~`), or glyphs touching into one stroke four glyph heights long or
+    /// more, some six cells (the bar a banner of small `#` joins into). Not a speck beside a row's text (it would join that row, and
     /// move its columns).
     static func mayBeFilledFromInk(_ index: Int, of block: TextBlock) -> Bool {
         let line = block.lines[index]
