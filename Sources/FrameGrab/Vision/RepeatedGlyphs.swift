@@ -58,8 +58,11 @@ struct RepeatedGlyphs: CharacterPass {
                 var cells = run.centers.map { samples($0, baseline) }
                 // A cell a cursor hides is drawn as the others are, on average: its own ink is the
                 // cursor's, unlike any glyph.
-                let shownMean = Self.mean(run.shownCenters.map { samples($0, baseline) })
-                for index in run.centers.indices where run.hidden.contains(run.centers[index]) { cells[index] = shownMean }
+                if !run.hidden.isEmpty {
+                    let hidden = run.centers.indices.filter { run.hidden.contains(run.centers[$0]) }
+                    let shownMean = Self.mean(run.centers.indices.filter { !hidden.contains($0) }.map { cells[$0] })
+                    for index in hidden { cells[index] = shownMean }
+                }
                 // Alike: each cell near the mean of the others, less noisy than any one of them (a
                 // dark blue `#` loses strokes to the chroma's half resolution, here one, there another).
                 var sum = Self.sum(cells)

@@ -125,8 +125,8 @@ extension Reading {
     /// or a run of one symbol can fill from their ink (`PunctuationShapes`, `RepeatedGlyphs`):
     /// marks alone on their row, lower than a letter (a docstring's `"""`), glyphs drawn a cell
     /// apart (a banner of `~`), or glyphs touching into one stroke four glyph heights long or
-    /// more, some six cells (the bar a banner of small `#` joins into). Not a speck beside a row's text (it would join that row, and
-    /// move its columns).
+    /// more, some six cells (the bar a banner of small `#` joins into). Not a speck beside a
+    /// row's text (it would join that row, and move its columns).
     static func mayBeFilledFromInk(_ index: Int, of block: TextBlock) -> Bool {
         let line = block.lines[index]
         let alone = !block.lines.indices.contains { $0 != index && block.lines[$0].box.overlapsVertically(line.box) }
