@@ -13,24 +13,28 @@
 /// over the stem.
 struct MousePointer: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
-        picture.image = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
+        let erased = Self.erased(from: picture.image, xHeight: picture.block.xHeight)
+        picture.image = erased.picture
+        picture.pointers += erased.pointers.map(picture.inFrame)
     }
 
     /// `picture` (dark ink on white paper) with every arrow, and every I-beam that is not a
-    /// letter of its row, painted out, the ink it hid carried across from either side.
-    static func erased(from picture: GrayImage, xHeight: Int) -> GrayImage {
+    /// letter of its row, painted out, the ink it hid carried across from either side; and
+    /// where the pointers were.
+    static func erased(from picture: GrayImage, xHeight: Int) -> (picture: GrayImage, pointers: [BoundingBox]) {
         let mask = picture.pixels.map { $0 < 128 }
         // The pointer's rim of ground keeps it apart from the letters it covers, but for their
         // corners: its pixels touch along a side.
         let blobs = ConnectedComponents.blobs(in: mask, width: picture.width, height: picture.height, diagonal: false)
         let letters = blobs.filter { 2 * $0.box.height >= xHeight }
-        guard let baseline = letters.map(\.box.bottom).mostCommon else { return picture }
-        var image = picture
+        guard let baseline = letters.map(\.box.bottom).mostCommon else { return (picture, []) }
+        var image = picture, pointers: [BoundingBox] = []
         // An arrow starts from a point, an I-beam is taller than wide: most letters are neither.
         for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 && (blob.topSpan <= 2 || 3 * blob.box.width <= 2 * blob.box.height) {
             guard let own = OwnPixels(blob: blob, mask: mask, width: picture.width) else { continue }
             if own.isArrow {
                 image.paintOut(own.indices, width: picture.width, stroke: max(2, xHeight / 3))
+                pointers.append(blob.box)
                 continue
             }
             guard 3 * blob.box.width <= 2 * blob.box.height, let beam = own.iBeam else { continue }
@@ -40,8 +44,9 @@ struct MousePointer: PicturePass {
             let tallest = letters.filter { $0.box.bottom == baseline && $0.box != blob.box }.map(\.box.height).max() ?? blob.box.height
             if !beam.isNotched && blob.box.bottom == baseline && blob.box.height <= tallest + 1 { continue }
             image.paintOut(own.indices, width: picture.width, stroke: max(2, xHeight / 3))
+            pointers.append(blob.box)
         }
-        return image
+        return (image, pointers)
     }
 }
 

@@ -102,9 +102,10 @@ struct RepeatedGlyphs: CharacterPass {
         // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell
         // it covers into a blob unlike the others and cuts the run in two, OCR reading letters
         // there or nothing (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn
-        // alike, a cell or two apart, only letters or digits read between them, or nothing but
-        // ink there (a space has none: `=====  =====` over a table's columns is two runs), are
-        // one run, the cells between placed on the grid. Its symbol must come from its cells,
+        // alike, a cell or two apart, only letters or digits read between them (anything where a
+        // pointer was painted out: a `.` read from an I-beam's foot), or nothing but ink there
+        // (a space has none: `=====  =====` over a table's columns is two runs), are one run,
+        // the cells between placed on the grid. Its symbol must come from its cells,
         // not from one OCR read among its letters: a highlighted file name's cells are pale
         // boxes alike, and the `.` of `FrameGrabber.swift` would have made it dots.
         var bridged: [Found] = []
@@ -123,7 +124,12 @@ struct RepeatedGlyphs: CharacterPass {
                 }
                 return (1...covered).allSatisfy { 2 * strongest(end + Double($0) * grid.cell) >= strongest(end) }
             }
-            guard (1...2).contains(covered), between.isEmpty ? inked() : between.allSatisfy({ $0.isLetter || $0.isNumber }),
+            func underPointer() -> Bool {
+                let gap = (end + grid.cell / 2)...(run.run.centers[0] - grid.cell / 2)
+                return region.rows[run.row].pointers.contains { Double($0.x) < gap.upperBound && Double($0.right) > gap.lowerBound }
+            }
+            guard (1...2).contains(covered),
+                  between.isEmpty ? inked() : between.allSatisfy({ $0.isLetter || $0.isNumber }) || underPointer(),
                   abs(left.run.top - run.run.top) <= 1, abs(left.run.bottom - run.run.bottom) <= 1,
                   LetterShapes.distance(left.cells[0], run.cells[0]) <= Self.alike else {
                 bridged.append(run)

@@ -36,7 +36,8 @@ struct MousePointerTests {
         let bar = Self.box(74...81, 12...13) + Self.box(85...92, 12...13)
         let strokes = Self.box(81...81, 16...20) + Self.box(85...85, 16...20)
         let image = Self.picture(ink: letters + bar + strokes + Self.iBeam(x: 80, top: 8))
-        let erased = MousePointer.erased(from: image, xHeight: 10)
+        let (erased, pointers) = MousePointer.erased(from: image, xHeight: 10)
+        #expect(pointers.count == 1 && pointers[0].x == 80, "where the pointer was is told")
         #expect(erased[83, 10] == 255 && erased[80, 8] == 255 && erased[86, 22] == 255, "the pointer is gone")
         #expect(erased[83, 12] == 0 && erased[83, 13] == 0, "the bar goes on through it")
         #expect(erased[83, 17] == 255, "the strokes beside its stem are not joined")
@@ -48,8 +49,9 @@ struct MousePointerTests {
     func keepsALetterShapedLikeIt() {
         let letters = Self.box(10...16, 10...19) + Self.box(30...31, 5...19)
         let letter = Self.picture(ink: letters + Self.box(50...56, 5...5) + Self.box(50...56, 19...19) + Self.box(53...53, 6...18))
-        #expect(MousePointer.erased(from: letter, xHeight: 10) == letter)
-        let pointer = MousePointer.erased(from: Self.picture(ink: letters + Self.iBeam(x: 50, top: 5)), xHeight: 10)
+        #expect(MousePointer.erased(from: letter, xHeight: 10).picture == letter)
+        #expect(MousePointer.erased(from: letter, xHeight: 10).pointers.isEmpty)
+        let pointer = MousePointer.erased(from: Self.picture(ink: letters + Self.iBeam(x: 50, top: 5)), xHeight: 10).picture
         #expect(pointer[53, 12] == 255 && pointer[50, 5] == 255, "the notched I-beam goes wherever it stands")
         #expect(pointer[13, 15] == 0, "letters stay")
     }
@@ -73,7 +75,8 @@ struct MousePointerTests {
             return [(x, y), (x + 1, y)]
         }
         let image = Self.picture(ink: Self.box(20...26, 10...19) + l + slash + Self.arrow(x: 70, top: 9))
-        let erased = MousePointer.erased(from: image, xHeight: 10)
+        let (erased, pointers) = MousePointer.erased(from: image, xHeight: 10)
+        #expect(pointers.count == 1 && pointers[0].x == 70, "where the arrow was is told")
         #expect(erased[70, 9] == 255 && erased[73, 14] == 255 && erased[75, 22] == 255, "the arrow is gone")
         #expect(erased[10, 10] == 0 && erased[14, 19] == 0 && erased[45, 10] == 0 && erased[23, 15] == 0, "letters stay")
     }

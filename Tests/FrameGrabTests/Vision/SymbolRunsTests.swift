@@ -30,14 +30,15 @@ struct RepeatedGlyphsTests {
     /// a ring, read by OCR as `read`.
     /// `broken` maps a row to the glyphs of it drawn without the top half of one stem (glyph
     /// index: the stem's offset in the cell).
-    /// `covered` maps a row to the glyph under a mouse pointer: its ink reaches 4 px above and below.
+    /// `covered` maps a row to the glyph under a mouse pointer: its ink reaches 4 px above and below;
+    /// where `painted`, the pointer was found there and painted out before OCR.
     /// `unsure` rows were read with a confidence OCR gives misreadings; `cell` is the cell's width.
     /// A `*` is drawn as an asterisk hanging in the top half of its box, its box its ink; in
     /// `cropped` rows its last pixel row is lost (an antialiased edge under the threshold). A `~`
     /// is a wave across the middle of the x-height, its box its ink; a `█` a terminal's block
     /// cursor, solid over the whole cell and line.
     static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:],
-                       unsure: Set<Int> = [], cropped: Set<Int> = [], cell: Int = 14) -> ReadRegion {
+                       painted: Bool = false, unsure: Set<Int> = [], cropped: Set<Int> = [], cell: Int = 14) -> ReadRegion {
         // Rows far apart: a character's sampling reaches two x-heights above its baseline.
         let made = source.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, cell: cell, pitch: 60) }
         var lines = made.map(\.0)
@@ -89,7 +90,8 @@ struct RepeatedGlyphsTests {
             }
             lines[row].text = read[row]
         }
-        let rows = PassTable.rows(lines, glyphs: glyphs)
+        var rows = PassTable.rows(lines, glyphs: glyphs)
+        for (row, index) in covered where painted { rows[row].pointers = [glyphs[row][index]] }
         var region = ReadRegion(rows: rows, block: PassTable.block(rows),
                                 picture: InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255))
         region.kind = .code
@@ -205,6 +207,10 @@ struct RepeatedGlyphsTests {
         // A symbol between two runs is no pointer: `----+----` keeps its plus.
         let plus = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "HHHH+HHHH", "x = 1"], covered: [1: 4])
         #expect(plus.lines[1].text == "####+####")
+        // Where the pointer was painted out, what OCR read of what it left (a `.` from an
+        // I-beam's foot) tells nothing: the run goes on through it.
+        let foot = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "HHHH.HHHH", "x = 1"], covered: [1: 4], painted: true)
+        #expect(foot.lines[1].text == "#########")
         // Letters alike either side (a highlighted file name's cells, pale boxes alike) stay
         // letters: a `.` OCR read among them is no symbol of the run's.
         let name = Self.region(["# note", "oooooOooo", "x = 1"], readAs: ["# note", "ameGXbb.r", "x = 1"], covered: [1: 4])

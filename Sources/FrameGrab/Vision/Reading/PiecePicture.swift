@@ -9,6 +9,8 @@ struct PiecePicture {
     var scale = 1.0
     /// Zeros found marked with a slash or a dot, in frame coordinates.
     var markedZeros: [BoundingBox] = []
+    /// Mouse pointers painted out of the picture, in frame coordinates.
+    var pointers: [BoundingBox] = []
     /// Rules painted out of the picture, to be given back after OCR.
     var rules: DrawnRules?
 

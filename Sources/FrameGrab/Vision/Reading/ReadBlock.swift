@@ -15,6 +15,7 @@ struct ReadBlock {
                 rows[index].words = (rows[index].words + row.words).sorted { $0.box.x < $1.box.x }
                 rows[index].glyphs = glyphs
                 rows[index].markedZeros = zeros
+                rows[index].pointers += row.pointers
             } else {
                 rows[index].append(row)
             }

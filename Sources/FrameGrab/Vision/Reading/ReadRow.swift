@@ -9,6 +9,9 @@ struct ReadRow: Equatable {
     /// Zeros found marked with a slash or a dot in the piece the row was read from: whatever
     /// OCR read there is a zero (`MarkedZerosRead`).
     var markedZeros: [BoundingBox] = []
+    /// Mouse pointers painted out of the piece the row was read from: what OCR read under one
+    /// tells nothing of the cells it covers (`RepeatedGlyphs`).
+    var pointers: [BoundingBox] = []
     /// Where the row stands when it holds no characters (a gutter's number taken out of a row
     /// with no code).
     var place: BoundingBox
@@ -117,6 +120,7 @@ struct ReadRow: Equatable {
         characters += appended
         glyphs += other.glyphs
         markedZeros += other.markedZeros
+        pointers += other.pointers
         if characters.isEmpty { place = place.union(other.place) }
     }
 

@@ -117,6 +117,7 @@ extension Reading {
         return reading.lines.map { line in
             var row = ReadRow(line, glyphs: glyphs)
             row.markedZeros = picture.markedZeros
+            row.pointers = picture.pointers
             return row
         }
     }
