@@ -7,11 +7,13 @@ extension GrayImage {
     ///
     /// What luma sets off its ground (by 4 sigmas of the tile's grain, and at least 6 levels)
     /// is lifted by at most 14 times its luma distance (luma weighs blue least, 0.0722 in
-    /// BT.709), so that a stroke keeps the shape luma gives it, only darker. What luma does not
-    /// show at all (pure blue on navy: 6 levels of luma, 215 of blue) is ink where its colour
-    /// stands off by `colorOnlyMargins` times the grain and no luma-set-off ink is beside it
-    /// (chroma bleeds a pixel past a coloured stroke); it is lifted by its colour distance,
-    /// away from the ground. Ground stays ground, grain stays grain.
+    /// BT.709), so that a stroke keeps the shape luma gives it, only stronger; it goes the way
+    /// there is room (up from a dark ground, down from a light one) whichever way luma sets it
+    /// off: vim's dark blue is darker than a dark gray ground, which has little below it. What
+    /// luma does not show at all (pure blue on navy: 6 levels of luma, 215 of blue) is ink where
+    /// its colour stands off by `colorOnlyMargins` times the grain and no luma-set-off ink is
+    /// beside it (chroma bleeds a pixel past a coloured stroke); it is lifted by its colour
+    /// distance, away from the ground. Ground stays ground, grain stays grain.
     func inkLifted(by color: ColorPlanes) -> GrayImage {
         guard color.width == width, color.height == height, width > 0, height > 0 else { return self }
         let grounds = TileGrounds(self, color: color)
@@ -70,11 +72,30 @@ extension GrayImage {
                 // Colours luma shows at half their strength or more (green, cyan, yellow) read
                 // as they are; lifting them only thickens their strokes.
                 guard coreLuma > 0, coreColor > 2 * coreLuma else { continue }
-                let lift = own * min(coreColor, 14 * coreLuma) / coreLuma
-                lifted[index] = UInt8(clamping: Int(pixels[index]) - Int(luma[index]) + (luma[index] > 0 ? lift : -lift))
+                // The way there is room (vim's dark blue on Monokai's gray is 22 levels of luma
+                // below it, with 39 to go), unless a stroke the other way is beside it: then it is
+                // that stroke's ringing, and the other way is no ink.
+                let lift = own * min(coreColor, 14 * coreLuma) / coreLuma, level = Int(pixels[index]) - Int(luma[index])
+                var up = luma[index] > 0
+                if up != (level < 128), !hasStroke(oppositeTo: index, x: x, y: y, strongerThan: coreLuma, luma: luma) {
+                    up.toggle()
+                }
+                lifted[index] = UInt8(clamping: up ? level + lift : level - lift)
             }
         }
         return GrayImage(width: width, height: height, pixels: lifted)
+    }
+
+    /// Whether luma sets off a pixel the other way from the one at `index`, by more than
+    /// `strength`, within two pixels of it.
+    private func hasStroke(oppositeTo index: Int, x: Int, y: Int, strongerThan strength: Int, luma: [Int16]) -> Bool {
+        for ny in max(0, y - 2)...min(height - 1, y + 2) {
+            for nx in max(0, x - 2)...min(width - 1, x + 2) {
+                let other = luma[ny * width + nx]
+                if other != 0, (other > 0) != (luma[index] > 0), abs(Int(other)) > strength { return true }
+            }
+        }
+        return false
     }
 
     /// How many times its tile's grain colour alone must stand off the ground to be ink.

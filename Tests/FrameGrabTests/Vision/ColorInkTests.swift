@@ -48,6 +48,22 @@ struct ColorInkTests {
         return (gray, ColorPlanes(red: red, green: green, blue: blue))
     }
 
+    @Test("Coloured ink darker than a dark ground is lifted up, where there is room; the dark ringing beside a bright stroke is not")
+    func liftedTheWayThereIsRoom() {
+        // On #1e1e1e: vim's dark blue, 12 levels of luma under the ground and 208 of blue off
+        // it; a light blue stroke, and two pixels right of it the encoder's dark ringing, its
+        // colour the stroke's, bled.
+        let (gray, color) = Self.painted(width: 64, height: 64, ground: 30, [
+            (40..<42, 10..<40, 18, 0, 0, 238),
+            (20..<22, 10..<40, 104, 92, 92, 255),
+            (23..<24, 10..<40, 20, 40, 40, 120),
+        ])
+        let lifted = gray.inkLifted(by: color)
+        #expect(lifted[40, 20] >= 150, "dark blue lifted up, away from the ground")
+        #expect(lifted[20, 20] >= 104, "the bright stroke stays bright")
+        #expect(lifted[23, 20] < 30, "the ringing stays under the ground: no ink")
+    }
+
     @Test("A blue status bar whose tiles take the dark pane above as their ground stays as luma shows it")
     func surfaceStraddlingTiles() {
         // VS Code's status bar (#007acc, luma 95) from row 26 to 50 under a #1e1e1e pane:
@@ -84,6 +100,9 @@ struct ColorInkTests {
               ("black", "0x0000ee"),
               // vim's pure blue comments on a navy ground: 6 levels of luma, 200 of blue.
               ("0x101838", "0x0000ff"),
+              // vim's light-background blue on a dark gray ground (Monokai's): darker than the
+              // ground by 22 levels of luma, with 39 below it to go, so lifted up, away from it.
+              ("0x272822", "0x0000ee"),
           ])
     func colouredComments(ground: String, comment: String) throws {
         let lines: [(String, String)] = [
