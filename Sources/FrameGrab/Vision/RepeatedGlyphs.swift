@@ -333,15 +333,16 @@ struct RepeatedGlyphs: CharacterPass {
     }
 
     /// `^` when most of the run's cells are drawn as one (a cell of a small caret lands on the
-    /// pixel grid with a blunt tip here and there): an inverted V hanging above the x-height's
-    /// middle, its apex near the cell's middle and narrow beside its two feet, the strokes'
-    /// outer edges spreading down either side of the apex and nothing under the apex on its
-    /// bottom row. No letter hangs up there alone; a quote has no feet, an asterisk's middle
+    /// pixel grid with a blunt tip here and there): an inverted V hanging above the baseline by
+    /// 0.4 of the x-height (less a row its feet's antialiasing may add: Noto Sans Mono's at 11 pt
+    /// end 3 px over it, x-height 8), its apex near the cell's middle and narrow beside its two
+    /// feet, the strokes' outer edges spreading down either side of the apex and nothing under
+    /// the apex on its bottom row. No letter hangs up there alone; a quote has no feet, an asterisk's middle
     /// reaches its bottom. The apex is the cell's first row of solid ink and each foot its
     /// stroke's outermost solid pixel, not the box's edges: a small caret's tip and feet are
     /// antialiased, paler than half ink on the edge rows, and one foot may end a row above the other.
     static func caret(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
-        guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight else { return nil }
+        guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight - 1 else { return nil }
         let carets = run.centers.filter { center in
             let columns = pixelColumns(around: center, cell: grid.cell)
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)

@@ -509,6 +509,11 @@ struct RepeatedGlyphsTests {
         #expect(RepeatedGlyphs.caret(asterisk.run, baseline: 42, grid: grid, picture: asterisk.picture) == nil)
         // On the baseline it is no caret.
         #expect(RepeatedGlyphs.caret(caret.run, baseline: 36, grid: grid, picture: caret.picture) == nil)
+        // In small type (an x-height of 8) its feet end three rows over the baseline, one of
+        // them an antialiased row the box takes in: it hangs; a row over it, it stands.
+        let small = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 8)
+        #expect(RepeatedGlyphs.caret(caret.run, baseline: 39, grid: small, picture: caret.picture) == "^")
+        #expect(RepeatedGlyphs.caret(caret.run, baseline: 37, grid: small, picture: caret.picture) == nil)
     }
 
     @Test("A caret landing between pixels, one foot a row longer than the other, is still a caret")
