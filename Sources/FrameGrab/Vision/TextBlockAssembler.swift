@@ -263,8 +263,10 @@ enum TextBlockAssembler {
         }
         for join in joins { blocks = join(blocks) }
         // A row of marks over no text (a docstring's closing `"""` where an excerpt starts) may
-        // be the first row of the text below it, once that text is joined and keeps its pitch;
-        // lowest first. Marks too large to be dots stood as a block of their own until now.
+        // be the first row of the text below it, once that text is joined and keeps its pitch,
+        // or a row between two of its rows (that `"""` left of the indented line above it, out
+        // of its paragraph's columns); lowest first. Marks too large to be dots stood as a block
+        // of their own until now.
         let loneMarks = blocks.indices.filter { blocks[$0].lines.count == 1 && isMarkRow(blocks[$0].lines[0].blobs) }
         var marks = leadingDots + loneMarks.map { blocks[$0].lines[0] }
         marks.sort { $0.box.y > $1.box.y }
@@ -278,7 +280,8 @@ enum TextBlockAssembler {
             }
             guard !within else { continue }
             let fits = blocks.indices.filter { index in
-                blocks[index].lines.count > 1 && dots.isMarks(beside: blocks[index]) && leads(blocks[index], withDots: dots)
+                blocks[index].lines.count > 1 && dots.isMarks(beside: blocks[index])
+                    && (leads(blocks[index], withDots: dots) || fillsGap(in: blocks[index], withDots: dots))
             }
             if let best = fits.min(by: { abs(blocks[$0].box.x - dots.box.x) < abs(blocks[$1].box.x - dots.box.x) }) {
                 blocks[best].add(Block(dots))
@@ -390,6 +393,16 @@ enum TextBlockAssembler {
     /// A row of dots as the block's first row: one pitch (or two) above its first baseline.
     private static func leads(_ block: Block, withDots dots: Line) -> Bool {
         dots.box.bottom <= block.box.y && onRows(of: block, dots, from: block.firstBaseline, step: -1)
+    }
+
+    /// A row of dots between two of the block's rows, where it has none: a pitch (or two) under
+    /// the nearest row above it that has a baseline.
+    private static func fillsGap(in block: Block, withDots dots: Line) -> Bool {
+        guard block.lines.contains(where: { $0.box.y >= dots.box.bottom }),
+              !block.lines.contains(where: { $0.box.overlapsVertically(dots.box) }),
+              let above = block.lines.last(where: { $0.box.bottom <= dots.box.y && $0.blobs.count >= 3 && !$0.isDotRow })
+        else { return false }
+        return onRows(of: block, dots, from: above.baseline, step: 1)
     }
 
     /// Whether `dots` stand inside a row of the block next to it, in its columns and its

@@ -456,6 +456,21 @@ struct TextBlockAssemblerTests {
         for banner in banners { #expect(rows.contains(banner)) }
     }
 
+    @Test("A docstring's closing `\"\"\"` left of the indented lines above it, out of their columns, is the row between them and the code under it")
+    func closingQuotesBetweenRows() {
+        // heapq in vim: an indented example ends the docstring, its `\"\"\"` four columns in,
+        // the ticks two a cell, 4 px tall.
+        let ticks = [4, 5, 6].flatMap { cell in
+            [2, 6].map { InkBlob(box: BoundingBox(x: 20 + cell * 10 + $0, y: 20 + 4 * 18, width: 2, height: 4), pixelCount: 8) }
+        }
+        let chains = [Self.chain("    this routine unless written as part of a conditional replacement:", row: 0),
+                      Self.chain("        if item > heap[0]:", row: 2), Self.chain("            item = heapreplace(heap, item)", row: 3),
+                      ticks, Self.chain("    returnitem = heap[0]", row: 5), Self.chain("    heap[0] = item", row: 6)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        #expect(blocks.flatMap(\.lines).map(\.glyphs).contains(ticks.map(\.box)))
+    }
+
     @Test("A closing `=====` one blank line under the text, a row of marks too low to show a size, is the text's last row")
     func closingRuleAfterBlankLine() {
         // vim's help: `====` bars 2 px thick, two a cell, under a blank line.
