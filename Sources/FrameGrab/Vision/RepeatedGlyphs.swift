@@ -9,6 +9,8 @@ struct RepeatedGlyphs: CharacterPass {
     static let symbols: Set<Character> = ["#", "=", "-", "*", "~", "^", "/", "\\", "+", ".", "_", "<", ">", "|"]
     /// The symbols drawn as flat bars.
     static let bars: Set<Character> = ["-", "_", "="]
+    /// What OCR reads of the stub a mouse pointer painted out leaves (an I-beam's foot).
+    static let pointerStubs: Set<Character> = [".", ",", "'", "`", ":"]
     /// The fewest cells in a row to be a run.
     static let shortestRun = 4
     /// A run's cells are one character when each lies this close to the others' mean (drawn at one
@@ -102,8 +104,8 @@ struct RepeatedGlyphs: CharacterPass {
         // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell
         // it covers into a blob unlike the others and cuts the run in two, OCR reading letters
         // there or nothing (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn
-        // alike, a cell or two apart, only letters or digits read between them (anything where a
-        // pointer was painted out: a `.` read from an I-beam's foot), or nothing but ink there
+        // alike, a cell or two apart, only letters or digits read between them (or small marks
+        // beside a pointer painted out: a `.` read from an I-beam's foot), or nothing but ink there
         // (a space has none: `=====  =====` over a table's columns is two runs), are one run,
         // the cells between placed on the grid. Its symbol must come from its cells,
         // not from one OCR read among its letters: a highlighted file name's cells are pale
@@ -116,7 +118,8 @@ struct RepeatedGlyphs: CharacterPass {
                 continue
             }
             let covered = Int(((run.run.centers[0] - end) / grid.cell).rounded()) - 1
-            let between = region.rows[run.row].characters[(last + 1)..<max(last + 1, first)].map(\.value)
+            let betweenCharacters = region.rows[run.row].characters[(last + 1)..<max(last + 1, first)]
+            let between = betweenCharacters.map(\.value)
             // Ink in the middle half of each cell between.
             func inked() -> Bool {
                 func strongest(_ center: Double) -> Float {
@@ -124,12 +127,19 @@ struct RepeatedGlyphs: CharacterPass {
                 }
                 return (1...covered).allSatisfy { 2 * strongest(end + Double($0) * grid.cell) >= strongest(end) }
             }
-            func underPointer() -> Bool {
-                let gap = (end + grid.cell / 2)...(run.run.centers[0] - grid.cell / 2)
-                return region.rows[run.row].pointers.contains { Double($0.x) < gap.upperBound && Double($0.right) > gap.lowerBound }
+            // Small marks OCR read where a pointer over the run's rows was painted out, a pixel
+            // or two from it: what it left of the pointer.
+            func readFromPointer() -> Bool {
+                let pointers = region.rows[run.row].pointers.filter { $0.y < left.run.bottom && $0.bottom > left.run.top }
+                return betweenCharacters.allSatisfy { character in
+                    Self.pointerStubs.contains(character.value) && pointers.contains { pointer in
+                        character.box.x <= pointer.right + 2 && character.box.right + 2 >= pointer.x
+                            && character.box.y <= pointer.bottom + 2 && character.box.bottom + 2 >= pointer.y
+                    }
+                }
             }
             guard (1...2).contains(covered),
-                  between.isEmpty ? inked() : between.allSatisfy({ $0.isLetter || $0.isNumber }) || underPointer(),
+                  between.isEmpty ? inked() : between.allSatisfy({ $0.isLetter || $0.isNumber }) || readFromPointer(),
                   abs(left.run.top - run.run.top) <= 1, abs(left.run.bottom - run.run.bottom) <= 1,
                   LetterShapes.distance(left.cells[0], run.cells[0]) <= Self.alike else {
                 bridged.append(run)
@@ -337,10 +347,11 @@ struct RepeatedGlyphs: CharacterPass {
     /// 0.4 of the x-height (less a row its feet's antialiasing may add: Noto Sans Mono's at 11 pt
     /// end 3 px over it, x-height 8), its apex near the cell's middle and narrow beside its two
     /// feet, the strokes' outer edges spreading down either side of the apex and nothing under
-    /// the apex on its bottom row. No letter hangs up there alone; a quote has no feet, an asterisk's middle
-    /// reaches its bottom. The apex is the cell's first row of solid ink and each foot its
-    /// stroke's outermost solid pixel, not the box's edges: a small caret's tip and feet are
-    /// antialiased, paler than half ink on the edge rows, and one foot may end a row above the other.
+    /// the apex on its bottom row. No letter hangs up there alone; a quote has no feet, an
+    /// asterisk's middle reaches its bottom. The apex is the cell's first row of solid ink and
+    /// each foot its stroke's outermost solid pixel, not the box's edges: a small caret's tip and
+    /// feet are antialiased, paler than half ink on the edge rows, and one foot may end a row
+    /// above the other.
     static func caret(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         guard run.bottom - run.top >= 3, baseline - Double(run.bottom) >= 0.4 * grid.xHeight - 1 else { return nil }
         let carets = run.centers.filter { center in

@@ -396,13 +396,16 @@ enum TextBlockAssembler {
     }
 
     /// A row of dots between two of the block's rows, where it has none: a pitch (or two) under
-    /// the nearest row above it that has a baseline.
+    /// the nearest row of letters above it and over the nearest below, in their panel.
     private static func fillsGap(in block: Block, withDots dots: Line) -> Bool {
-        guard block.lines.contains(where: { $0.box.y >= dots.box.bottom }),
-              !block.lines.contains(where: { $0.box.overlapsVertically(dots.box) }),
-              let above = block.lines.last(where: { $0.box.bottom <= dots.box.y && $0.blobs.count >= 3 && !$0.isDotRow })
+        // Rows with a baseline of their own, as `rowBaselines` has them (not a `"""` or a `^^^^`).
+        let letters = block.lines.filter { $0.blobs.count >= 3 && !isRunOfMarks($0, lineHeight: block.lineHeight) }
+        guard !block.lines.contains(where: { $0.box.overlapsVertically(dots.box) }),
+              let above = letters.last(where: { $0.box.bottom <= dots.box.y }),
+              let below = letters.first(where: { $0.box.y >= dots.box.bottom }),
+              inOnePanel(above, dots), inOnePanel(below, dots)
         else { return false }
-        return onRows(of: block, dots, from: above.baseline, step: 1)
+        return onRows(of: block, dots, from: above.baseline, step: 1) && onRows(of: block, dots, from: below.baseline, step: -1)
     }
 
     /// Whether `dots` stand inside a row of the block next to it, in its columns and its

@@ -111,6 +111,7 @@ extension Reading {
         if reading.lines.isEmpty, !blank, mayBeFilledFromInk(piece.lineIndex, of: block) {
             var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
             row.isUnread = true
+            row.pointers = picture.pointers
             return [row]
         }
         let glyphs = reading.lines.count == 1 ? line.glyphs : []
