@@ -105,7 +105,8 @@ struct RepeatedGlyphs: CharacterPass {
         // it covers into a blob unlike the others and cuts the run in two, OCR reading letters
         // there or nothing (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn
         // alike, a cell or two apart, only letters or digits read between them (or small marks
-        // beside a pointer painted out: a `.` read from an I-beam's foot), or nothing but ink there
+        // beside a pointer painted out: a `.` read from an I-beam's foot; or the runs' own
+        // symbol, in whatever count), or nothing but ink there
         // (a space has none: `=====  =====` over a table's columns is two runs), are one run,
         // the cells between placed on the grid. Its symbol must come from its cells,
         // not from one OCR read among its letters: a highlighted file name's cells are pale
@@ -138,8 +139,13 @@ struct RepeatedGlyphs: CharacterPass {
                     }
                 }
             }
+            // The runs' own symbol, read there in some count (`~~~` over two cells a pointer cut).
+            func readAsTheRuns() -> Bool {
+                guard let symbol = left.read.mostCommon, run.read.mostCommon == symbol else { return false }
+                return between.allSatisfy { $0 == symbol }
+            }
             guard (1...2).contains(covered),
-                  between.isEmpty ? inked() : between.allSatisfy({ $0.isLetter || $0.isNumber }) || readFromPointer(),
+                  between.isEmpty ? inked() : between.allSatisfy({ $0.isLetter || $0.isNumber }) || readFromPointer() || readAsTheRuns(),
                   abs(left.run.top - run.run.top) <= 1, abs(left.run.bottom - run.run.bottom) <= 1,
                   LetterShapes.distance(left.cells[0], run.cells[0]) <= Self.alike else {
                 bridged.append(run)

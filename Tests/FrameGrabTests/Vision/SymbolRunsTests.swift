@@ -211,6 +211,9 @@ struct RepeatedGlyphsTests {
         // I-beam's foot) tells nothing: the run goes on through it.
         let foot = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "HHHH.HHHH", "x = 1"], covered: [1: 4], painted: true)
         #expect(foot.lines[1].text == "#########")
+        // The runs' own symbol read there, one too many, is the cells': one each.
+        let extra = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "##########", "x = 1"], covered: [1: 4])
+        #expect(extra.lines[1].text == "#########")
         // A symbol OCR read there is no stub: the plus stays, pointer or not.
         let plusUnder = Self.region(["# note", "####O####", "x = 1"], readAs: ["# note", "HHHH+HHHH", "x = 1"], covered: [1: 4], painted: true)
         #expect(plusUnder.lines[1].text == "####+####")
