@@ -73,12 +73,14 @@ extension GrayImage {
                 // as they are; lifting them only thickens their strokes.
                 guard coreLuma > 0, coreColor > 2 * coreLuma else { continue }
                 // The way there is room (vim's dark blue on Monokai's gray is 22 levels of luma
-                // below it, with 39 to go), unless a coloured stroke the other way is beside it:
-                // then it is that stroke's ringing, in its colour, and the other way is no ink.
+                // below it, with 39 to go), unless a stronger stroke the other way is beside it:
+                // then it is that stroke's ringing, and the other way is no ink. (Only a coloured
+                // stroke's ringing is coloured, but a stroke's colour after 4:2:0 says too little:
+                // a light blue `#define`'s halo became a `#` when only those counted.)
                 let lift = own * min(coreColor, 14 * coreLuma) / coreLuma, groundLevel = Int(pixels[index]) - Int(luma[index])
                 var up = luma[index] > 0
                 if up != (groundLevel < 128),
-                   !hasColouredStroke(oppositeTo: index, x: x, y: y, strongerThan: coreLuma, luma: luma, distance: distance) {
+                   !hasStroke(oppositeTo: index, x: x, y: y, strongerThan: coreLuma, luma: luma) {
                     up.toggle()
                 }
                 lifted[index] = UInt8(clamping: up ? groundLevel + lift : groundLevel - lift)
@@ -88,15 +90,12 @@ extension GrayImage {
     }
 
     /// Whether luma sets off a pixel the other way from the one at `index`, by more than
-    /// `strength`, within two pixels of it, and its colour further still (a coloured stroke:
-    /// a white `(` rings in no colour, so beside it the colour is a glyph's own).
-    private func hasColouredStroke(oppositeTo index: Int, x: Int, y: Int, strongerThan strength: Int, luma: [Int16],
-                                   distance: [UInt8]) -> Bool {
+    /// `strength`, within two pixels of it.
+    private func hasStroke(oppositeTo index: Int, x: Int, y: Int, strongerThan strength: Int, luma: [Int16]) -> Bool {
         for ny in max(0, y - 2)...min(height - 1, y + 2) {
             for nx in max(0, x - 2)...min(width - 1, x + 2) {
                 let other = luma[ny * width + nx]
-                if other != 0, (other > 0) != (luma[index] > 0), abs(Int(other)) > strength,
-                   Int(distance[ny * width + nx]) > 2 * abs(Int(other)) { return true }
+                if other != 0, (other > 0) != (luma[index] > 0), abs(Int(other)) > strength { return true }
             }
         }
         return false
