@@ -32,12 +32,19 @@ struct PunctuationShapes: CharacterPass {
             // Ticks OCR read as marks of their own (a fence of backticks) keep them: only letters
             // are read wrong up there.
             guard let baseline = region.rows[row].baseline,
-                  let (run, quote) = Self.quotes(region.rows[row].glyphs, baseline: baseline, grid: grid),
+                  let (run, quote) = Self.quotes(Self.glyphs(region.rows[row].glyphs, without: region.rows[row].pointers),
+                                                 baseline: baseline, grid: grid),
                   characters.isEmpty || characters.contains(where: { $0.value != quote }),
                   quote == "\"" || characters.contains(where: { $0.value.isLetter || $0.value.isNumber }) || characters.isEmpty
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
+    }
+
+    /// A row's glyphs but the mouse pointers painted out over it (an I-beam over the middle
+    /// quote of a `"""`, its rim keeping the ticks it covers apart): each pointer's own blob.
+    static func glyphs(_ glyphs: [BoundingBox], without pointers: [BoundingBox]) -> [BoundingBox] {
+        glyphs.filter { glyph in !pointers.contains { $0.intersectionOverUnion(glyph) >= 0.8 } }
     }
 
     /// The cells of a row of quotes alone, side by side, all above the x-height, and which

@@ -120,6 +120,13 @@ struct PunctuationShapesTests {
         let carets = (0..<3).map { BoundingBox(x: 21 + 10 * $0, y: 22, width: 8, height: 5) }
         #expect(PunctuationShapes.quotes(carets, baseline: 40, grid: grid) == nil)
         #expect(PunctuationShapes.quotes([BoundingBox(x: 22, y: 22, width: 6, height: 7)], baseline: 40, grid: grid) == nil)
+        // An I-beam over the middle quote, its rim keeping the ticks apart, is no glyph of the
+        // row once it is known to be the pointer.
+        let pointer = BoundingBox(x: 33, y: 20, width: 5, height: 14)
+        #expect(PunctuationShapes.quotes(quotes + [pointer], baseline: 40, grid: grid) == nil)
+        let (pointed, pointedQuote) = try #require(PunctuationShapes.quotes(PunctuationShapes.glyphs(quotes + [pointer], without: [pointer]),
+                                                                         baseline: 40, grid: grid))
+        #expect(pointed.centers.count == 3 && pointedQuote == "\"")
     }
 
     @Test("A row of single ticks alone that OCR read as letters is `'`, one a cell; read as backticks (a Markdown fence) it stays")
