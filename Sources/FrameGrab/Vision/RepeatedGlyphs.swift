@@ -106,11 +106,11 @@ struct RepeatedGlyphs: CharacterPass {
         // there or nothing (`^^^^AA^^^^`, `###DC###`, one cell read as two): two runs drawn
         // alike, a cell or two apart, only letters or digits read between them (or small marks
         // beside a pointer painted out: a `.` read from an I-beam's foot; or the runs' own
-        // symbol, in whatever count), or nothing but ink there
-        // (a space has none: `=====  =====` over a table's columns is two runs), are one run,
-        // the cells between placed on the grid. Its symbol must come from its cells,
-        // not from one OCR read among its letters: a highlighted file name's cells are pale
-        // boxes alike, and the `.` of `FrameGrabber.swift` would have made it dots.
+        // symbol, in whatever count), or nothing but ink there (a space has none: `=====  =====`
+        // over a table's columns is two runs), are one run, the cells between placed on the
+        // grid. Its symbol must come from its cells, not from one OCR read among its letters: a
+        // highlighted file name's cells are pale boxes alike, and the `.` of
+        // `FrameGrabber.swift` would have made it dots.
         var bridged: [Found] = []
         for run in found.sorted(by: { ($0.row, $0.run.centers[0]) < ($1.row, $1.run.centers[0]) }) {
             guard let left = bridged.last, left.row == run.row, let end = left.run.centers.last, let last = left.inside.last,
