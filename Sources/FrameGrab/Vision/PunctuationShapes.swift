@@ -290,30 +290,63 @@ struct PunctuationShapes: CharacterPass {
         return bottoms.count >= 2 ? Double(bottoms[bottoms.count / 2]) : nil
     }
 
-    /// The pitch of baselines given top to bottom, about `guess` or larger: the smallest gap
-    /// between them, or the largest part of it (rows that show no baseline leave gaps of
-    /// several) that the most gaps are a whole number of, to a pixel a row, measured over each
-    /// such gap's rows (a tutor's text double spaced under a title a single step below its
-    /// banner: two steps fit all gaps but that one); a lone gap is split into the steps of
-    /// `guess` it holds. Nil without a gap, or when fewer than three gaps in four are whole.
-    /// A gap well under `guess` is a baseline misplaced (a row of `"""` read as `noe` stands
-    /// on its quotes' feet), not a pitch: lines of one block are not drawn that close.
+    /// The pitch of baselines given top to bottom, about `guess` or larger: the largest step,
+    /// a gap between them or a part of one (rows that show no baseline leave gaps of several),
+    /// that the most gaps are a whole number of, to a pixel a row, measured over each such gap's
+    /// rows (a tutor's text double spaced under a title a single step below its banner: two
+    /// steps fit all gaps but that one); a lone gap is split into the steps of `guess` it
+    /// holds. A baseline off the steps the others keep is misplaced (a row of `"""` read as
+    /// `noe` stands on its quotes' feet, a traceback's `^^^^` read as `AAAA` on the carets'):
+    /// its two gaps are one, whole; nil when more than one baseline in four is. A step well
+    /// under `guess` is no pitch: lines of one block are not drawn that close.
     static func pitch(of baselines: [Double], near guess: Double) -> Double? {
         pitches(of: baselines, near: guess).first
     }
 
-    /// Every part of the smallest gap that as many gaps as `pitch(of:near:)`'s are a whole
-    /// number of, largest first: equal gaps of three lines are also whole numbers of one.
+    /// Every step that as many gaps as `pitch(of:near:)`'s are a whole number of and that
+    /// divides it, largest first: equal gaps of three lines are also whole numbers of one.
     static func pitches(of baselines: [Double], near guess: Double) -> [Double] {
-        let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.filter { $0 >= 0.8 * guess }
-        guard let least = gaps.min(), guess > 0 else { return [] }
-        if gaps.count == 1 { return [least / max(1, (least / guess).rounded())] }
-        let fits = (1...max(1, Int(least / (0.8 * guess)))).map { parts in
-            let step = least / Double(parts)
-            return (step: step, whole: gaps.filter { abs($0 / ($0 / step).rounded() - step) <= 1 })
+        let gaps = zip(baselines.dropFirst(), baselines).map { $0 - $1 }
+        let wide = gaps.filter { $0 >= 0.8 * guess }
+        guard let least = wide.min(), guess > 0 else { return [] }
+        if wide.count == 1 { return [least / max(1, (least / guess).rounded())] }
+        func isWhole(_ gap: Double, of step: Double) -> Bool {
+            let count = (gap / step).rounded()
+            return count >= 1 && abs(gap / count - step) <= 1
         }
-        guard let most = fits.map(\.whole.count).max(), 4 * most >= 3 * gaps.count else { return [] }
-        return fits.filter { $0.whole.count == most }.map { fit in fit.whole.map { $0 / ($0 / fit.step).rounded() }.median ?? fit.step }
+        // Gaps taken in order, a misplaced baseline's two joined: the steps measured, and how many
+        // baselines were left out.
+        func fit(_ step: Double) -> (steps: [Double], misplaced: Int) {
+            var steps: [Double] = [], misplaced = 0, pending = 0.0, joined = 0
+            for gap in gaps {
+                if isWhole(pending + gap, of: step) {
+                    steps.append((pending + gap) / ((pending + gap) / step).rounded())
+                    misplaced += joined
+                } else if isWhole(gap, of: step) {
+                    // The steps begin again here: the baselines since they were last kept were out of place.
+                    steps.append(gap / (gap / step).rounded())
+                    misplaced += joined
+                } else {
+                    pending += gap
+                    joined += 1
+                    continue
+                }
+                (pending, joined) = (0, 0)
+            }
+            return (steps, misplaced + joined)
+        }
+        var candidates: [Double] = []
+        for gap in Set(wide).sorted() {
+            for parts in 1...max(1, Int(gap / (0.8 * guess))) where !candidates.contains(where: { abs($0 - gap / Double(parts)) < 0.5 }) {
+                candidates.append(gap / Double(parts))
+            }
+        }
+        let fits = candidates.map { (step: $0, fit: fit($0)) }.filter { 4 * $0.fit.misplaced <= baselines.count && !$0.fit.steps.isEmpty }
+        guard let most = fits.map(\.fit.steps.count).max(),
+              let largest = fits.filter({ $0.fit.steps.count == most }).map(\.step).max() else { return [] }
+        return fits.filter { $0.fit.steps.count == most && isWhole(largest, of: $0.step) }
+            .sorted { $0.step > $1.step }
+            .map { $0.fit.steps.median ?? $0.step }
     }
 
     /// The x-height of a block's text: the median height of letters as tall as an `x`.

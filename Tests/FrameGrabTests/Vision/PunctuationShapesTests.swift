@@ -233,7 +233,7 @@ struct PunctuationShapesTests {
                     == [100, 130, 160, 190, 220, 250, 280, 310])
     }
 
-    @Test("The pitch of baselines: the smallest gap, or the part of it most gaps are whole numbers of", arguments: [
+    @Test("The pitch of baselines: the largest step the most gaps are whole numbers of, a misplaced baseline's two gaps one", arguments: [
         ([100, 130, 160], 30, 30.0, "rows next to each other"),
         ([100, 160, 220, 250], 30, 30.0, "rows two apart, and one next"),
         ([100, 184, 289], 21, 21.0, "rows four and five apart"),
@@ -242,6 +242,8 @@ struct PunctuationShapesTests {
         ([100, 160], 60, 60.0, "a lone gap of one row"),
         ([237, 324, 382, 440, 498, 556], 29.6, 29.0, "double spaced, but a single step under the first"),
         ([200, 215, 222, 244, 266], 22, 22.0, "a baseline misplaced 7 above the next"),
+        ([28, 54, 80, 106, 132, 184, 210, 262, 288, 309, 340, 366, 387, 418, 444], 25.9, 26.0,
+         "two rows of a traceback's carets read as letters, each standing on its carets' feet 5 above its line"),
         ([100, 132, 164, 196, 236], 16, 32.0, "a step well under the guess fits more gaps only by its looser pixel a row"),
     ] as [([Double], Double, Double, String)])
     func pitch(baselines: [Double], guess: Double, pitch: Double, comment: String) {
