@@ -514,11 +514,12 @@ struct RepeatedGlyphs: CharacterPass {
     /// baseline: one upright spoke at the top of the cell's middle, ink at the middle of the
     /// glyph, and both above and below it ink on either side of the cell's middle, clear of
     /// the top spoke's width (the slanting spokes). A small asterisk's arms leave the hub at
-    /// its middle row; below it the two spokes stand apart, nothing between them. An `x` or a
+    /// its middle row, on the top spoke's axis (a caret's two strokes pass a pixel either side
+    /// of it there); below it the two spokes stand apart, nothing between them. An `x` or a
     /// `k` has no top spoke, a `+` only its stem below its bar (and a bar two pixels thick
-    /// across its middle has ink between its ends), an `=` and a `"` nothing at the middle, a `-` no height; a caret and a tilde are told
-    /// before. Above the baseline by a pixel: a row of asterisks alone shows no baseline, and
-    /// the one it is given may be a pixel off.
+    /// across its middle has ink between its ends), an `=` and a `"` nothing at the middle, a
+    /// `-` no height; a caret and a tilde are told before. Above the baseline by a pixel: a
+    /// row of asterisks alone shows no baseline, and the one it is given may be a pixel off.
     static func asterisk(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let height = Double(run.bottom - run.top)
         guard height >= 3, height >= 0.4 * grid.xHeight, baseline - Double(run.bottom) >= max(1, 0.1 * grid.xHeight) else { return nil }
@@ -537,7 +538,7 @@ struct RepeatedGlyphs: CharacterPass {
             let side = (last - first + 1) / 2 + 0.5
             func bothSides(_ row: [Double]) -> Bool { row.contains { $0 <= axis - side } && row.contains { $0 >= axis + side } }
             let rows = inked.indices.map { (y: Double(run.top + $0), inked: inked[$0]) }
-            let hub = rows.contains { abs($0.y - middle) <= 1 && $0.inked.contains { abs($0 - axis) <= 1 } }
+            let hub = rows.contains { abs($0.y - middle) <= 1 && $0.inked.contains { abs($0 - axis) < 1 } }
             let legs = rows.contains { row in row.y > middle && bothSides(row.inked) && !row.inked.contains { abs($0 - axis) < 1 } }
             return hub && rows.contains { $0.y <= middle && bothSides($0.inked) } && legs
         }

@@ -539,7 +539,11 @@ struct RepeatedGlyphsTests {
         let asterisk = Self.drawn(Self.asteriskCell)
         #expect(RepeatedGlyphs.asterisk(asterisk.run, baseline: 42, grid: grid, picture: asterisk.picture) == "*")
         #expect(RepeatedGlyphs.asterisk(asterisk.run, baseline: 36, grid: grid, picture: asterisk.picture) == nil)
-        for cell in [Self.plusCell, Self.thickPlusCell, Self.caretCell] {
+        // Noto Sans Mono's caret at 14 pt: a tip three pixels wide, its strokes a pixel either
+        // side of the tip's axis halfway down.
+        let wideCaret = ["......+.....", ".....+#+....", ".....###....", "....+#.#+...", "....#+.+#...", "...+#...#+..",
+                         "...#+...+#..", "..+#.....#+.", "..##.....+#."]
+        for cell in [Self.plusCell, Self.thickPlusCell, Self.caretCell, wideCaret] {
             let drawn = Self.drawn(cell)
             #expect(RepeatedGlyphs.asterisk(drawn.run, baseline: 42, grid: grid, picture: drawn.picture) == nil)
         }
