@@ -14,12 +14,15 @@ struct LineNumberGutter: CharacterPass {
         guard let (gutterRight, height) = column(of: rows) else { return nil }
         let lines = rows.map(\.line)
         let candidates = lines.map(leadingNumber)
+        // About a cell: the numbers of two digits or more are a digit a cell, less the side bearings.
+        let cell = candidates.compactMap { $0 }.filter { $0.word.text.count >= 2 }
+            .map { Double($0.word.box.width) / Double($0.word.text.count) }.median
         var split = rows
         for (index, line) in lines.enumerated() {
             let number = candidates[index]
             let expected = expectedNumber(at: index, in: candidates.map { $0?.value })
             if let (value, code) = straddling(line, glyphs: rows[index].glyphs, gutterRight: gutterRight, height: height,
-                                              expected: expected) {
+                                              cell: cell, expected: expected) {
                 split[index].words = code
                 split[index].glyphs = rows[index].glyphs.filter { $0.x > gutterRight }
                 split[index].number = value
@@ -88,16 +91,18 @@ struct LineNumberGutter: CharacterPass {
         return first.box.x < right && leadingNumber(row.line) == nil
     }
 
-    /// A first word OCR read across the gutter's edge, number and code together (`390i}`):
-    /// the digits are the number, and the code keeps as many of the last characters as it
-    /// has ink cells right of the gutter. Where OCR read no digits (`eo` for `1 """`) but the
-    /// rows around count on across this one (`expected`), the ink in the gutter's column is
-    /// that number, one character a cell, and the code keeps the characters after them.
-    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int,
+    /// A first word OCR read across the gutter's edge, number and code together (`390i}`,
+    /// `31"""`): the digits are the number, and the code keeps as many of the last characters
+    /// as it has ink cells right of the gutter (a `"`'s two ticks, well inside a `cell`, are
+    /// one). Where OCR read no digits (`eo` for `1 """`) but the rows around count on across
+    /// this one (`expected`), the ink in the gutter's column is that number, one character a
+    /// cell, and the code keeps the characters after them.
+    private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int, cell: Double?,
                                    expected: Int?) -> (Int, [Word])? {
         guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + height / 2 else { return nil }
         let codeInk = glyphs.filter { $0.x > gutterRight && $0.x < first.box.right }
-        let cells = CharacterInk.cells(in: codeInk)
+        let blobs = CharacterInk.cells(in: codeInk)
+        let cells = cell.map { CharacterInk.joiningPieces(blobs, cell: $0) } ?? blobs
         guard !cells.isEmpty else { return nil }
         let digits = first.text.prefix { $0.isASCIIDigit }
         let value: Int, text: String

@@ -43,6 +43,23 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"])
     }
 
+    @Test("A number read together with a row of quotes (`31\"\"\"`) keeps a quote a cell, whose two ticks are two blobs")
+    func numberJoinedToQuotes() throws {
+        let source = [" 29  without surprises", " 30  maintains the heap", " 31  \"\"\"", " 32", " 33  # Original code"]
+        var (lines, glyphs) = SyntheticLines.lines(source)
+        let number = lines[2].words[0], quotes = lines[2].words[1]
+        lines[2].words = [Word(text: "31\"\"\"", box: number.box.union(quotes.box), confidence: 0.5)]
+        lines[2].text = "31\"\"\""
+        // Each quote drawn as two ticks, a blob each.
+        let digits = glyphs[2].filter { $0.x < quotes.box.x }
+        glyphs[2] = digits + glyphs[2].filter { $0.x >= quotes.box.x }.flatMap { quote in
+            [BoundingBox(x: quote.x, y: quote.y, width: 2, height: 6), BoundingBox(x: quote.right - 3, y: quote.y, width: 3, height: 6)]
+        }
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [29, 30, 31, 32, 33])
+        #expect(split[2].text == "\"\"\"")
+    }
+
     @Test("A number read as a letter together with the code after it is the number its neighbours count on to")
     func numberReadAsLetterWithCode() throws {
         let source = ["  7  def f():", "  8      return 1", "  9", " 10  y = 2", " 11  z = 3"]
