@@ -49,8 +49,9 @@ struct PunctuationShapes: CharacterPass {
 
     /// The cells of a row of quotes alone, side by side, all above the x-height, and which
     /// quote: each cell two ticks side by side (each as tall as the mark, where the two bars of
-    /// an `=` lie one over the other), a `"`; or each one tick, a stroke narrower than tall and
-    /// than a third of the cell (a `^` and a small `*` are wider), a `'`.
+    /// an `=` lie one over the other), or, in a minority of cells, the two joined, a `"`; or
+    /// each one tick, a stroke narrower than tall and than a third of the cell (a `^` and a
+    /// small `*` are wider), a `'`.
     static func quotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid) -> (RepeatedGlyphs.Run, Character)? {
         let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
@@ -59,8 +60,18 @@ struct PunctuationShapes: CharacterPass {
               cells.allSatisfy({ 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
                                  && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
         else { return nil }
+        // A `"` whose two ticks antialiasing joined (one quote of three, a pixel between its
+        // ticks) is one blob as wide as the others' two: one font draws one quote alike.
+        let pairs = cells.filter { $0.parts == 2 }
+        func isJoinedPair(_ cell: CharacterInk) -> Bool { cell.parts == 1 && pairs.contains { abs($0.width - cell.width) <= 1 } }
         let quote: Character
-        if cells.allSatisfy({ $0.parts == 2 }) { quote = "\"" } else if cells.allSatisfy(isTick) { quote = "'" } else { return nil }
+        if 2 * pairs.count > cells.count, cells.allSatisfy({ $0.parts == 2 || isJoinedPair($0) }) {
+            quote = "\""
+        } else if cells.allSatisfy(isTick) {
+            quote = "'"
+        } else {
+            return nil
+        }
         return (RepeatedGlyphs.Run(firstColumn: columns[0], centers: cells.map(\.center), top: cells.map(\.top).min() ?? 0,
                                    bottom: cells.map(\.bottom).max() ?? 0), quote)
     }

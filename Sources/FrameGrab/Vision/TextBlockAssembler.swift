@@ -853,15 +853,31 @@ enum TextBlockAssembler {
     }
 
     /// Whether `blobs` are three or more specks of one size on one level, side by side, of any
-    /// size: dots, or the marks of a larger `"""` or `...`.
+    /// size: dots, or the marks of a larger `"""` or `...`; or three or more marks so once the
+    /// pieces of each are taken together (a `"`'s two ticks a pixel apart, which antialiasing
+    /// joins into one blob in one quote of three and not in the others).
     static func isMarkRow(_ blobs: [BoundingBox]) -> Bool {
-        guard blobs.count >= 3, let first = blobs.first else { return false }
+        guard blobs.count >= 3 else { return false }
         // Square give or take a pixel, narrower (a tick), or up to twice as wide as tall less a pixel.
         func isSpeck(_ dot: BoundingBox) -> Bool { dot.width <= max(dot.height + 1, 2 * dot.height - 1) }
+        func alike(_ marks: [BoundingBox]) -> Bool {
+            guard marks.count >= 3, let first = marks.first else { return false }
+            return marks.allSatisfy { dot in
+                isSpeck(dot) && abs(dot.width - first.width) <= 1 && abs(dot.height - first.height) <= 1
+                    && abs(dot.bottom - first.bottom) <= 1
+            } && zip(marks, marks.dropFirst()).allSatisfy { $1.x > $0.right }
+        }
         let sorted = blobs.sorted { $0.x < $1.x }
-        return blobs.allSatisfy { dot in
-            isSpeck(dot) && abs(dot.width - first.width) <= 1 && abs(dot.height - first.height) <= 1 && abs(dot.bottom - first.bottom) <= 1
-        } && zip(sorted, sorted.dropFirst()).allSatisfy { $1.x > $0.right }
+        // Pieces of one mark stand no further apart than the narrower is wide; marks, a cell apart, further.
+        var marks: [BoundingBox] = []
+        for (blob, previous) in zip(sorted, [nil] + sorted.map(Optional.some)) {
+            if let previous, let last = marks.last, blob.x - previous.right <= min(blob.width, previous.width) {
+                marks[marks.count - 1] = last.union(blob)
+            } else {
+                marks.append(blob)
+            }
+        }
+        return alike(sorted) || alike(marks)
     }
 
 

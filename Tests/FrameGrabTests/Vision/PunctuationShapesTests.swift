@@ -107,6 +107,9 @@ struct PunctuationShapesTests {
         }
         let (run, quote) = try #require(PunctuationShapes.quotes(quotes, baseline: 40, grid: grid))
         #expect(run.centers.count == 3 && run.firstColumn == 0 && quote == "\"")
+        // The middle quote's ticks joined into one blob by antialiasing, as wide as the others' two.
+        let joined = quotes.filter { $0.x < 30 || $0.x > 40 } + [BoundingBox(x: 32, y: 22, width: 6, height: 6)]
+        #expect(PunctuationShapes.quotes(joined, baseline: 40, grid: grid)?.1 == "\"")
         let letters = (0..<3).map { BoundingBox(x: 21 + 10 * $0, y: 30, width: 8, height: 10) }
         #expect(PunctuationShapes.quotes(letters, baseline: 40, grid: grid) == nil)
         let ticks = (0..<3).map { BoundingBox(x: 24 + 10 * $0, y: 22, width: 2, height: 6) }

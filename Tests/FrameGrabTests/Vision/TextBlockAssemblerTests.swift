@@ -683,6 +683,12 @@ struct TextBlockAssemblerTests {
         let joined = TextBlockAssembler.blocks(from: [large] + tallCode, polarity: .lightOnDark, surface: { _ in (30, 200) })
         #expect(joined.count == 1)
         #expect(joined.first?.lines.first?.glyphs == large.map(\.box))
+        // The middle quote's two ticks joined into one blob (antialiasing, a pixel between them): the same.
+        let touching = [large[0], large[1], InkBlob(box: BoundingBox(x: 32, y: 20 + 3 * 18, width: 6, height: 6), pixelCount: 24),
+                        large[4], large[5]]
+        let joinedTouching = TextBlockAssembler.blocks(from: [touching] + tallCode, polarity: .lightOnDark, surface: { _ in (30, 200) })
+        #expect(joinedTouching.count == 1)
+        #expect(joinedTouching.first?.lines.first?.glyphs == touching.map(\.box))
         // Dots level with a wide row of another text, within it, are that row's piece.
         let banner = (0..<30).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 20 + 3 * 18, width: 8, height: 10), pixelCount: 40) }
         let piece = [0, 4, 8].map { InkBlob(box: BoundingBox(x: 122 + $0, y: 20 + 3 * 18 + 6, width: 2, height: 2), pixelCount: 4) }
