@@ -32,9 +32,15 @@ struct PunctuationShapes: CharacterPass {
             // Ticks OCR read as marks of their own (a fence of backticks) keep them: only letters
             // are read wrong up there.
             guard let baseline = region.rows[row].baseline,
-                  let (run, quote) = Self.quotes(Self.glyphs(region.rows[row].glyphs, without: region.rows[row].pointers),
-                                                 baseline: baseline, grid: grid),
-                  characters.isEmpty || characters.contains(where: { $0.value != quote }),
+                  let (run, ticks) = Self.quotes(Self.glyphs(region.rows[row].glyphs, without: region.rows[row].pointers),
+                                                 baseline: baseline, grid: grid)
+            else { continue }
+            // In type so small that the threshold took a `"`'s two ticks for one, OCR, reading the
+            // gray, may still count two marks a cell: then they are `"`.
+            let twoMarksACell = characters.count == 2 * run.centers.count
+                && characters.allSatisfy { !$0.value.isLetter && !$0.value.isNumber }
+            let quote: Character = ticks == "'" && twoMarksACell ? "\"" : ticks
+            guard characters.isEmpty || characters.contains(where: { $0.value != quote }),
                   quote == "\"" || characters.contains(where: { $0.value.isLetter || $0.value.isNumber }) || characters.isEmpty
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)

@@ -132,7 +132,7 @@ struct PunctuationShapesTests {
         #expect(pointed.centers.count == 3 && pointedQuote == "\"")
     }
 
-    @Test("A row of single ticks alone that OCR read as letters is `'`, one a cell; read as backticks (a Markdown fence) it stays")
+    @Test("A row of single ticks alone that OCR read as letters is `'`, one a cell; read as backticks (a Markdown fence) it stays; read as two marks a cell, `\"`")
     func singleTicksRow() {
         // Rows of code 30 px apart, letters 20 px tall; row 2 holds only three ticks 2 px wide,
         // 6 px tall, at the top of their cells.
@@ -146,6 +146,8 @@ struct PunctuationShapesTests {
         }
         #expect(laidOut(reading: "ee") == "'''")
         #expect(laidOut(reading: "```") == "```")
+        // Type so small that each `"`'s two ticks are one blob, OCR counting two marks a cell.
+        #expect(laidOut(reading: "......") == "\"\"\"")
     }
 
     @Test("A row without letters on the baseline takes its baseline from its neighbours")
