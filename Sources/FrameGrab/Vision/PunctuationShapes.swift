@@ -314,7 +314,8 @@ struct PunctuationShapes: CharacterPass {
     /// steps fit all gaps but that one); a lone gap is split into the steps of `guess` it
     /// holds. A baseline off the steps the others keep is misplaced (a row of `"""` read as
     /// `noe` stands on its quotes' feet, a traceback's `^^^^` read as `AAAA` on the carets'):
-    /// its two gaps are one, whole; nil when more than one baseline in four is. A step well
+    /// its two gaps are one, whole; nil when more than one baseline in three is (a traceback
+    /// has a row of carets every third line, and OCR may read each as letters). A step well
     /// under `guess` is no pitch: lines of one block are not drawn that close.
     static func pitch(of baselines: [Double], near guess: Double) -> Double? {
         pitches(of: baselines, near: guess).first
@@ -358,7 +359,7 @@ struct PunctuationShapes: CharacterPass {
                 candidates.append(gap / Double(parts))
             }
         }
-        let fits = candidates.map { (step: $0, fit: fit($0)) }.filter { 4 * $0.fit.misplaced <= baselines.count && !$0.fit.steps.isEmpty }
+        let fits = candidates.map { (step: $0, fit: fit($0)) }.filter { 3 * $0.fit.misplaced <= baselines.count && !$0.fit.steps.isEmpty }
         guard let most = fits.map(\.fit.steps.count).max(),
               let largest = fits.filter({ $0.fit.steps.count == most }).map(\.step).max() else { return [] }
         return fits.filter { $0.fit.steps.count == most && isWhole(largest, of: $0.step) }

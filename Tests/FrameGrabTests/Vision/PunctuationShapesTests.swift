@@ -249,6 +249,8 @@ struct PunctuationShapesTests {
         ([200, 215, 222, 244, 266], 22, 22.0, "a baseline misplaced 7 above the next"),
         ([28, 54, 80, 106, 132, 184, 210, 262, 288, 309, 340, 366, 387, 418, 444], 25.9, 26.0,
          "two rows of a traceback's carets read as letters, each standing on its carets' feet 5 above its line"),
+        ([28, 54, 80, 106, 127, 158, 184, 205, 236, 262, 283, 314, 340, 361, 392, 418, 439, 470, 496], 25.9, 26.0,
+         "a traceback of five frames, every row of carets read as letters: one row in three"),
         ([100, 132, 164, 196, 236], 16, 32.0, "a step well under the guess fits more gaps only by its looser pixel a row"),
     ] as [([Double], Double, Double, String)])
     func pitch(baselines: [Double], guess: Double, pitch: Double, comment: String) {
