@@ -337,6 +337,11 @@ struct PunctuationShapes: CharacterPass {
         func fit(_ step: Double) -> (steps: [Double], misplaced: Int) {
             var steps: [Double] = [], misplaced = 0, pending = 0.0, joined = 0
             for gap in gaps {
+                // Under half a line: two pieces of one line (a comment read apart beside its code).
+                if gap < guess / 2 {
+                    pending += gap
+                    continue
+                }
                 if isWhole(pending + gap, of: step) {
                     steps.append((pending + gap) / ((pending + gap) / step).rounded())
                     misplaced += joined
@@ -359,10 +364,15 @@ struct PunctuationShapes: CharacterPass {
                 candidates.append(gap / Double(parts))
             }
         }
-        let fits = candidates.map { (step: $0, fit: fit($0)) }.filter { 3 * $0.fit.misplaced <= baselines.count && !$0.fit.steps.isEmpty }
-        guard let most = fits.map(\.fit.steps.count).max(),
-              let largest = fits.filter({ $0.fit.steps.count == most }).map(\.step).max() else { return [] }
-        return fits.filter { $0.fit.steps.count == most && isWhole(largest, of: $0.step) }
+        // More steps measured than baselines left out (three baselines, one out of place, tell nothing).
+        let fits = candidates.map { (step: $0, fit: fit($0)) }.filter {
+            3 * $0.fit.misplaced <= baselines.count && $0.fit.steps.count > $0.fit.misplaced
+        }
+        guard let most = fits.map(\.fit.steps.count).max() else { return [] }
+        let best = fits.filter { $0.fit.steps.count == most }
+        guard let fewest = best.map(\.fit.misplaced).min(),
+              let largest = best.filter({ $0.fit.misplaced == fewest }).map(\.step).max() else { return [] }
+        return best.filter { isWhole(largest, of: $0.step) }
             .sorted { $0.step > $1.step }
             .map { $0.fit.steps.median ?? $0.step }
     }

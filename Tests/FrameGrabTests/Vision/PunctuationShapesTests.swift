@@ -251,10 +251,17 @@ struct PunctuationShapesTests {
          "two rows of a traceback's carets read as letters, each standing on its carets' feet 5 above its line"),
         ([28, 54, 80, 106, 127, 158, 184, 205, 236, 262, 283, 314, 340, 361, 392, 418, 439, 470, 496], 25.9, 26.0,
          "a traceback of five frames, every row of carets read as letters: one row in three"),
+        ([100, 100, 126, 126, 152, 152], 26, 26.0, "each line read in two pieces: a gap of none is no misplaced baseline"),
         ([100, 132, 164, 196, 236], 16, 32.0, "a step well under the guess fits more gaps only by its looser pixel a row"),
     ] as [([Double], Double, Double, String)])
     func pitch(baselines: [Double], guess: Double, pitch: Double, comment: String) {
         #expect(PunctuationShapes.pitch(of: baselines, near: guess) == pitch, "\(comment)")
+    }
+
+    @Test("Three baselines, one of them off the other's step, keep no pitch: one gap measured tells nothing")
+    func noPitchFromOneGap() {
+        #expect(PunctuationShapes.pitch(of: [100, 130, 167], near: 30) == nil)
+        #expect(PunctuationShapes.pitch(of: [100, 130, 183], near: 30) == nil)
     }
 
     @Test("Rows that show baselines three lines apart, with marks on the lines between, keep a pitch of one line")
