@@ -189,11 +189,12 @@ struct RepeatedGlyphs: CharacterPass {
             let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
             let read = majority(run) ?? told.flatMap { Self.symbols.contains($0) ? $0 : nil } ?? alike
-            // A shape no letter has: two bars crossed by two stems, two bars alone, or spokes from
-            // a hub hanging above the baseline, whatever a cell drawn alike was read as (a lone `#`
-            // read as `t`, Hack's lone `*` as `x`); the looser shapes only when no cell of the
-            // block read as a letter is drawn like it. A bar is flat: a small `~`
-            // is read as a `-` and lies near the block's `-`; its wave tells them apart.
+            // A shape no letter has: an inverted V, or spokes from a hub, hanging above the
+            // baseline, two bars crossed by two stems, two bars alone, whatever a cell drawn
+            // alike was read as (a lone `#` read as `t`, Hack's lone `*` as `x`, the lone `^`
+            // under a `(` as `A`); the looser shapes only when no cell of the block read as a
+            // letter is drawn like it. A bar is flat: a small `~` is read as a `-` and lies near
+            // the block's `-`; its wave tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
             // The glyphs whole: ink the finder took for a rule may be only their bars.
             let whole = run.run.whole(grid: grid, picture: picture)
@@ -202,7 +203,8 @@ struct RepeatedGlyphs: CharacterPass {
             }
             func shape() -> Character? {
                 guard !near.contains(where: { $0.character.isLetter || $0.character.isNumber }) || readBar else {
-                    return strokes() ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
+                    return Self.caret(whole, baseline: baseline, grid: grid, picture: picture) ?? strokes()
+                        ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
                         ?? Self.dash(whole, baseline: baseline, grid: grid, picture: picture)
                 }
                 return Self.caret(whole, baseline: baseline, grid: grid, picture: picture)

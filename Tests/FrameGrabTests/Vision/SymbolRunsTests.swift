@@ -244,6 +244,23 @@ struct RepeatedGlyphsTests {
         #expect(code.text.split(separator: "\n").map(String.init).contains(lines[4]), "\(code.text)")
     }
 
+    @Test("A row of carets read as letters is carets though the lone caret under a `(` was read as a letter too: an inverted V hanging above the baseline is no letter")
+    func caretsBesideALoneCaret() throws {
+        // `python3 -c "import dis; dis.dis('(')"` in xterm's Noto Sans Mono at 16 px, dark blue on white.
+        let lines = ["Traceback (most recent call last):", "  File \"/usr/lib/python3.11/dis.py\", line 63, in _try_compile",
+                     "    c = compile(source, name, 'eval')", "        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^", "  File \"<dis>\", line 1",
+                     "    (", "    ^", "SyntaxError: '(' was never closed"]
+        let scratch = try Scratch()
+        let video = try scratch.textVideo("carets.mp4", ground: "0xffffff", width: 800, height: 30 + 23 * lines.count, lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf", size: 16, color: "0x0000aa", x: 9, y: 12 + 23 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        let read = code.text.split(separator: "\n").map(String.init)
+        #expect(read.contains(lines[3]), "\(code.text)")
+        #expect(read.contains(lines[6]), "\(code.text)")
+    }
+
     @Test("A banner of touching hashes with slanting stems, in a comment's dim green, is read as hashes (at 15 px their boxes alternate by 2 px in width)",
           arguments: [15, 16])
     func smallHashBanner(size: Int) throws {
