@@ -387,7 +387,11 @@ enum TextBlockAssembler {
     /// would be, one line pitch (or two, after a blank line) below the last; a block of one
     /// row has no pitch yet, and a line's height or two below it has to do.
     private static func continues(_ block: Block, withDots dots: Line) -> Bool {
-        dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, from: block.lastBaseline, step: 1)
+        // Or level with its last row, inside that row's band: a piece of it, past where its
+        // other glyphs chain (an ellipsis right of a gutter's number, indented under a line).
+        let level = dots.box.y >= block.lastRow.y && dots.box.bottom <= block.lastRow.bottom + 1
+            && withinColumns(dots.box, of: block) && inOnePanel(block.lines[block.lines.count - 1], dots)
+        return level || dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, from: block.lastBaseline, step: 1)
     }
 
     /// A row of dots as the block's first row: one pitch (or two) above its first baseline.

@@ -69,6 +69,31 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first?.box.right == 20 + 155 * 10 + 8)
     }
 
+    @Test("Dots alike drawn a cell apart, further apart than three of their heights, chain into one row; two, or unevenly spaced, or further than six sides apart, do not")
+    func ellipsisInLargeCells() {
+        // Noto Sans Mono's `...` at 720p: dots 3 px square in 14 px cells.
+        func dots(_ steps: [Int]) -> [InkBlob] {
+            steps.map { InkBlob(box: BoundingBox(x: 111 + $0, y: 298, width: 3, height: 3), pixelCount: 9) }
+        }
+        #expect(TextBlockFinder.lines(from: dots([0, 14, 28])).count == 1)
+        #expect(TextBlockFinder.lines(from: dots([0, 14])).count == 2)
+        #expect(TextBlockFinder.lines(from: dots([0, 14, 34])).count == 3)
+        #expect(TextBlockFinder.lines(from: dots([0, 20, 40])).count == 3)
+    }
+
+    @Test("A row of dots level with a row of the block, past where that row's glyphs end, is a piece of that row (an ellipsis right of a gutter's number)")
+    func dotsBesideGutterNumber() {
+        // vim numbered: `56   my($self) = @_;`, `57     ...`, `58   }`; the dots stand on the baseline.
+        let dots = (0..<3).map { InkBlob(box: BoundingBox(x: 20 + (7 + $0) * 10 + 4, y: 20 + 18 + 8, width: 2, height: 2), pixelCount: 4) }
+        let chains = [Self.chain("56   my($self) = @_;", row: 0), Self.chain("57", row: 1), dots, Self.chain("58   }", row: 2),
+                      Self.chain("59   sub end {", row: 3)]
+        let blocks = Self.blocks(chains)
+        #expect(blocks.count == 1)
+        let rows = blocks.first?.lines ?? []
+        #expect(rows.count == 4)
+        #expect(rows.count == 4 && Set(dots.map(\.box)).isSubset(of: Set(rows[1].glyphs)), "\(rows.map(\.glyphs))")
+    }
+
     @Test("Editor tabs beside a file tree's header stay apart from it: none is the last thing on its row with nothing between")
     func tabsBesideTree() {
         let tree = ["EXPLORER", "SLIDES2MD", "v slides2md", "   cli.py", "   render.py", "v tests", "   test_cli.py"]
