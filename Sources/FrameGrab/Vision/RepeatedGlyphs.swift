@@ -202,13 +202,12 @@ struct RepeatedGlyphs: CharacterPass {
                 Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
             }
             func shape() -> Character? {
+                if let caret = Self.caret(whole, baseline: baseline, grid: grid, picture: picture) { return caret }
                 guard !near.contains(where: { $0.character.isLetter || $0.character.isNumber }) || readBar else {
-                    return Self.caret(whole, baseline: baseline, grid: grid, picture: picture) ?? strokes()
-                        ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
+                    return strokes() ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
                         ?? Self.dash(whole, baseline: baseline, grid: grid, picture: picture)
                 }
-                return Self.caret(whole, baseline: baseline, grid: grid, picture: picture)
-                    ?? Self.tilde(whole, baseline: baseline, grid: grid, picture: picture)
+                return Self.tilde(whole, baseline: baseline, grid: grid, picture: picture)
                     ?? strokes()
                     ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
                     ?? Self.slash(whole, grid: grid, picture: picture)

@@ -385,13 +385,14 @@ enum TextBlockAssembler {
 
     /// A row of dots as the block's next row: its dots stand where the next row's baseline
     /// would be, one line pitch (or two, after a blank line) below the last; a block of one
-    /// row has no pitch yet, and a line's height or two below it has to do.
+    /// row has no pitch yet, and a line's height or two below it has to do. Or as the rest of
+    /// its last row: inside that row's band, right of its glyphs, further than they chain
+    /// (an ellipsis indented right of a gutter's line number).
     private static func continues(_ block: Block, withDots dots: Line) -> Bool {
-        // Or level with its last row, inside that row's band: a piece of it, past where its
-        // other glyphs chain (an ellipsis right of a gutter's number, indented under a line).
-        let level = dots.box.y >= block.lastRow.y && dots.box.bottom <= block.lastRow.bottom + 1
-            && withinColumns(dots.box, of: block) && inOnePanel(block.lines[block.lines.count - 1], dots)
-        return level || dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, from: block.lastBaseline, step: 1)
+        let restOfRow = dots.box.y >= block.lastRow.y && dots.box.bottom <= block.lastRow.bottom + 1
+            && dots.box.x >= block.lastRow.right && withinColumns(dots.box, of: block)
+            && inOnePanel(block.lines[block.lines.count - 1], dots)
+        return restOfRow || dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, from: block.lastBaseline, step: 1)
     }
 
     /// A row of dots as the block's first row: one pitch (or two) above its first baseline.

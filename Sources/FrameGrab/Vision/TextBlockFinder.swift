@@ -85,12 +85,12 @@ struct TextBlockFinder {
         glyphs += blobs.map(\.box)
         // Two pixels are noise, or a dot of a small bitmap font: a row of them is text (pytest's
         // `.....` in Terminus); one inside a row is its period, colon or comma.
-        let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 }, amid: all.map(\.box))
+        let specks = TextBlockFinder.lines(from: all.filter { $0.pixelCount == 2 })
         let dots = specks.filter { TextBlockAssembler.isDotRow($0.map(\.box)) }
         let marks = specks.filter { !TextBlockAssembler.isDotRow($0.map(\.box)) }.flatMap { $0.map(\.box) }
         // Rows the halves of glyphs cut by a rule came back together in are read whole; those
         // left apart are the rule's strokes.
-        let rows = TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs, amid: all.map(\.box))) + dots
+        let rows = TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs, glyphHeight: typical, amid: all.map(\.box))) + dots
         let strokes = TextBlockFinder.strokesCut(by: bars, among: rows)
         let lines = rows.indices.filter { !strokes.contains($0) }.map { rows[$0] }
         return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
@@ -289,55 +289,66 @@ struct TextBlockFinder {
     ///
     /// First blob to blob, with gaps measured against the blobs' own height; then the chains
     /// again, against the chain's full height: a quote mark or a word of short letters
-    /// (`-s "v…`) is too low on its own to bridge a space, but not within its line.
-    /// `ink` is all the ink around them, for marks to stand clear of (`joiningMarksACellApart`).
-    static func lines(from blobs: [InkBlob], amid ink: [BoundingBox]? = nil) -> [[InkBlob]] {
-        let chains = joiningMarksACellApart(linkAlongRows(blobs.map(\.box), widestGap: 2.5).map { $0.map { blobs[$0] } },
-                                            amid: ink ?? blobs.map(\.box))
+    /// (`-s "v…`) is too low on its own to bridge a space, but not within its line. Given the
+    /// glyphs' typical height and all the `ink` around, dots a cell apart chain too
+    /// (`joiningDotsACellApart`).
+    static func lines(from blobs: [InkBlob], glyphHeight: Int = 0, amid ink: [BoundingBox] = []) -> [[InkBlob]] {
+        var chains = linkAlongRows(blobs.map(\.box), widestGap: 2.5).map { $0.map { blobs[$0] } }
+        if glyphHeight > 0 { chains = joiningDotsACellApart(chains, glyphHeight: glyphHeight, amid: ink) }
         let chainBoxes = chains.map { chain in chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) } }
         return linkAlongRows(chainBoxes, widestGap: 1.6).map { group in group.flatMap { chains[$0] } }
     }
 
-    /// Marks each alone on its chain, alike and on one level (`isMarkRow`), three or more a
-    /// step apart, joined into one chain: dots drawn one a cell (an ellipsis in large type, a
-    /// Noto Sans Mono `...` at 720p: dots 3 pixels, a cell 14) stand further apart than three
-    /// of their own heights, where glyphs chain. A mark is a sixth of its cell or more in any
-    /// text face, so the step is at most six of its sides. A mark stands clear of other ink
-    /// by its height above, below and beside what it stands over: pieces of glyphs the
-    /// threshold broke apart (faint small asterisks, a spoke over arms cut in two) do not.
-    static func joiningMarksACellApart(_ chains: [[InkBlob]], amid ink: [BoundingBox]) -> [[InkBlob]] {
-        let lone = chains.indices.filter { chains[$0].count == 1 }.sorted { chains[$0][0].box.x < chains[$1][0].box.x }
-        // By the row they end on, each left to right: a frame of grain holds thousands of specks.
-        let byBottom = Dictionary(grouping: lone) { chains[$0][0].box.bottom }
+    /// Dots each alone on its chain (a third of the glyphs' height or less), alike and on one
+    /// level, three or more an even step apart, joined into one chain: dots drawn one a cell
+    /// (Noto Sans Mono's `...` at 720p: dots 3 pixels, a cell 14) stand further apart than
+    /// glyphs chain. A dot is a sixth of its cell or more in any text face, so the step is at
+    /// most six of its sides. Each stands clear of other ink by its height all round: pieces
+    /// of glyphs the threshold broke apart (faint small asterisks, a spoke over arms cut in
+    /// two) do not.
+    static func joiningDotsACellApart(_ chains: [[InkBlob]], glyphHeight: Int, amid ink: [BoundingBox]) -> [[InkBlob]] {
+        func box(_ index: Int) -> BoundingBox { chains[index][0].box }
+        let lone = chains.indices.filter { chains[$0].count == 1 && 3 * max(box($0).width, box($0).height) <= glyphHeight }
+            .sorted { box($0).x < box($1).x }
+        guard lone.count >= 3 else { return chains }
+        // Dots by the pixel row they end on, and ink by bands of rows: a frame of grain holds
+        // thousands of specks.
+        let byBottom = Dictionary(grouping: lone) { box($0).bottom }
+        let band = 32
+        var inkByBand: [Int: [BoundingBox]] = [:]
+        for other in ink {
+            for index in other.y / band...max(other.y, other.bottom - 1) / band { inkByBand[index, default: []].append(other) }
+        }
+        func isClear(_ dot: BoundingBox) -> Bool {
+            let reach = dot.height
+            return !(max(0, dot.y - reach) / band...(dot.bottom + reach) / band).contains { index in
+                (inkByBand[index] ?? []).contains { other in
+                    other != dot && max(other.x - dot.right, dot.x - other.right) < reach
+                        && max(other.y - dot.bottom, dot.y - other.bottom) < reach
+                }
+            }
+        }
+        var level: [Int: [Int]] = [:]
         var joined = UnionFind(count: chains.count)
         var taken = Set<Int>()
         for start in lone where !taken.contains(start) {
-            let first = chains[start][0].box
-            let reach = 6 * max(first.width, first.height)
-            // Each next mark is the nearest alike to the right, a step like the first one's.
-            func next(after last: BoundingBox) -> Int? {
-                (first.bottom - 1...first.bottom + 1).flatMap { byBottom[$0] ?? [] }.filter { index in
-                    let box = chains[index][0].box
-                    return box.x > last.right && box.x - last.x <= reach && !taken.contains(index)
-                        && abs(box.width - first.width) <= 1 && abs(box.height - first.height) <= 1
-                }.min { chains[$0][0].box.x < chains[$1][0].box.x }
+            let first = box(start)
+            guard isClear(first) else { continue }
+            if level[first.bottom] == nil {
+                level[first.bottom] = (first.bottom - 1...first.bottom + 1).flatMap { byBottom[$0] ?? [] }.sorted { box($0).x < box($1).x }
             }
+            // Left to right, each next dot the nearest alike, a step like the first one's.
             var run = [start]
             var step: Int?
-            while let index = next(after: chains[run[run.count - 1]][0].box) {
-                let gap = chains[index][0].box.x - chains[run[run.count - 1]][0].box.x
-                guard step.map({ abs(gap - $0) <= 1 }) ?? true else { break }
-                step = step ?? gap
-                run.append(index)
+            for candidate in level[first.bottom] ?? [] where box(candidate).x > box(run[run.count - 1]).right {
+                let next = box(candidate), last = box(run[run.count - 1])
+                guard next.x - last.x <= 6 * max(first.width, first.height) else { break }
+                guard !taken.contains(candidate), abs(next.width - first.width) <= 1, abs(next.height - first.height) <= 1 else { continue }
+                guard step.map({ abs(next.x - last.x - $0) <= 1 }) ?? true, isClear(next) else { break }
+                step = step ?? next.x - last.x
+                run.append(candidate)
             }
-            let marks = run.map { chains[$0][0].box }
-            let clear = marks.allSatisfy { mark in
-                !ink.contains { other in
-                    other != mark && min(other.right, mark.right) + mark.height > max(other.x, mark.x)
-                        && max(other.y - mark.bottom, mark.y - other.bottom) <= mark.height
-                }
-            }
-            guard run.count >= 3, TextBlockAssembler.isMarkRow(marks), clear else { continue }
+            guard run.count >= 3, TextBlockAssembler.isMarkRow(run.map(box)) else { continue }
             for index in run {
                 joined.join(start, index)
                 taken.insert(index)

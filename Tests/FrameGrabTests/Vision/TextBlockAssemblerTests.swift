@@ -75,10 +75,16 @@ struct TextBlockAssemblerTests {
         func dots(_ steps: [Int]) -> [InkBlob] {
             steps.map { InkBlob(box: BoundingBox(x: 111 + $0, y: 298, width: 3, height: 3), pixelCount: 9) }
         }
-        #expect(TextBlockFinder.lines(from: dots([0, 14, 28])).count == 1)
-        #expect(TextBlockFinder.lines(from: dots([0, 14])).count == 2)
-        #expect(TextBlockFinder.lines(from: dots([0, 14, 34])).count == 3)
-        #expect(TextBlockFinder.lines(from: dots([0, 20, 40])).count == 3)
+        func lines(_ dots: [InkBlob], amid other: [BoundingBox] = [], glyphHeight: Int = 16) -> Int {
+            TextBlockFinder.lines(from: dots, glyphHeight: glyphHeight, amid: dots.map(\.box) + other).count
+        }
+        #expect(lines(dots([0, 14, 28])) == 1)
+        #expect(lines(dots([0, 14])) == 2)
+        #expect(lines(dots([0, 14, 34])) == 3)
+        #expect(lines(dots([0, 20, 40])) == 3)
+        // Marks as tall as half the glyphs are no dots; a dot with ink a pixel under it is a piece of a glyph.
+        #expect(lines(dots([0, 14, 28]), glyphHeight: 8) == 3)
+        #expect(lines(dots([0, 14, 28]), amid: [BoundingBox(x: 125, y: 302, width: 5, height: 2)]) == 3)
     }
 
     @Test("A row of dots level with a row of the block, past where that row's glyphs end, is a piece of that row (an ellipsis right of a gutter's number)")
