@@ -189,12 +189,11 @@ struct RepeatedGlyphs: CharacterPass {
             let alike = settled.filter { $0.drawing.isLike(run.drawing, xHeight: grid.xHeight) }.map(\.character).leader
             guard let baseline = region.rows[run.row].baseline else { continue }
             let read = majority(run) ?? told.flatMap { Self.symbols.contains($0) ? $0 : nil } ?? alike
-            // A shape no letter has: an inverted V, or spokes from a hub, hanging above the
-            // baseline, two bars crossed by two stems, two bars alone, whatever a cell drawn
-            // alike was read as (a lone `#` read as `t`, Hack's lone `*` as `x`, the lone `^`
-            // under a `(` as `A`); the looser shapes only when no cell of the block read as a
-            // letter is drawn like it. A bar is flat: a small `~` is read as a `-` and lies near
-            // the block's `-`; its wave tells them apart.
+            // A shape no letter has: two bars crossed by two stems, two bars alone, or spokes from
+            // a hub hanging above the baseline, whatever a cell drawn alike was read as (a lone `#`
+            // read as `t`, Hack's lone `*` as `x`); the looser shapes only when no cell of the
+            // block read as a letter is drawn like it. A bar is flat: a small `~`
+            // is read as a `-` and lies near the block's `-`; its wave tells them apart.
             let readBar = read.map { Self.bars.contains($0) } == true
             // The glyphs whole: ink the finder took for a rule may be only their bars.
             let whole = run.run.whole(grid: grid, picture: picture)
@@ -202,7 +201,6 @@ struct RepeatedGlyphs: CharacterPass {
                 Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
             }
             func shape() -> Character? {
-                if let caret = Self.caret(whole, baseline: baseline, grid: grid, picture: picture) { return caret }
                 guard !near.contains(where: { $0.character.isLetter || $0.character.isNumber }) || readBar else {
                     return strokes() ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
                         ?? Self.dash(whole, baseline: baseline, grid: grid, picture: picture)
@@ -213,7 +211,11 @@ struct RepeatedGlyphs: CharacterPass {
                     ?? Self.slash(whole, grid: grid, picture: picture)
                     ?? Self.dash(whole, baseline: baseline, grid: grid, picture: picture)
             }
-            let evidenced = (readBar ? shape() : nil) ?? read ?? shape()
+            // An inverted V hanging above the baseline is no letter's shape and no other
+            // symbol's: a caret, whatever OCR or the cells drawn alike read (the lone `^` under
+            // a `(` read as `A`, small carets as `*` or `~`).
+            let evidenced = Self.caret(whole, baseline: baseline, grid: grid, picture: picture)
+                ?? (readBar ? shape() : nil) ?? read ?? shape()
             // What OCR read there only where it read it in order (words it boxed overlapping
             // put a character or two out of place).
             guard let symbol = evidenced ?? (run.underPointer || !run.inOrder ? nil : run.read.mostCommon) else { continue }

@@ -56,6 +56,10 @@ struct RepeatedGlyphsTests {
                 let box = glyphs[row][index]
                 glyphs[row][index] = BoundingBox(x: box.x, y: box.y + 6, width: box.width, height: 4)
             }
+            for (index, character) in text.filter({ $0 != " " }).enumerated() where character == "^" {
+                let box = glyphs[row][index]
+                glyphs[row][index] = BoundingBox(x: box.x, y: box.y, width: box.width, height: 7)
+            }
             for (index, character) in text.filter({ $0 != " " }).enumerated() where character == "█" {
                 let box = glyphs[row][index]
                 glyphs[row][index] = BoundingBox(x: box.x - 3, y: box.y - 8, width: cell, height: box.height + 16)
@@ -77,6 +81,8 @@ struct RepeatedGlyphsTests {
                         case "█": inked = true
                         // A wave 4 px tall, its stroke 2 px thick: a crest, a trough, rising again.
                         case "~": inked = (0...1).contains(y - box.y - [1, 0, 0, 1, 2, 2, 1, 0][min(7, x - box.x)])
+                        // A caret: an inverted V seven rows tall up in its cell, a stroke down each side.
+                        case "^": inked = [3 - (y - box.y) / 2, 4 + (y - box.y) / 2].contains(x - box.x)
                         case "x": inked = abs(Double(x - box.x) - Double(y - box.y) * Double(box.width - 1) / Double(box.height - 1)) < 1
                             || abs(Double(box.right - 1 - x) - Double(y - box.y) * Double(box.width - 1) / Double(box.height - 1)) < 1
                         default: inked = ring
@@ -114,6 +120,14 @@ struct RepeatedGlyphsTests {
         // cells are drawn like.
         let letters = Self.region(["x ab = 1", "xxxxxxxx", "x cd = 2"], readAs: ["x ab = 1", "xxxxxxxx", "x cd = 2"])
         #expect(letters.lines.map(\.text) == ["x ab = 1", "xxxxxxxx", "x cd = 2"])
+    }
+
+    @Test("A row of carets OCR read as another symbol, or as letters, is carets: an inverted V hanging above the baseline is no other glyph's shape")
+    func caretsReadAsOtherSymbols() {
+        for misread in ["********", "~~~~~~~~", "AAAAAAAA"] {
+            let region = Self.region(["x ab = 1", "^^^^^^^^", "x cd = 2"], readAs: ["x ab = 1", misread, "x cd = 2"])
+            #expect(region.lines.map(\.text) == ["x ab = 1", "^^^^^^^^", "x cd = 2"], "\(misread)")
+        }
     }
 
     @Test("A banner read as letters is the symbol the block's cells drawn like it were read as, one per cell")
