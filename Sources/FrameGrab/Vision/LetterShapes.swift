@@ -140,8 +140,9 @@ struct LetterShapes: CharacterPass {
     /// The ink around a character, sampled on a fixed grid: a cell and a fifth wide (or
     /// `width` cells), from above the ascenders to below the descenders; scaled to its
     /// strongest sample, so that a letter in a dim colour (a prompt, a comment) looks like the
-    /// same letter in a bright one.
-    static func samples(at place: Place, cell: Double, xHeight: Double, picture: InkPicture, width: Double = 1.2) -> [Float] {
+    /// same letter in a bright one. Ink off the pixel rows `within` (when given) is left out.
+    static func samples(at place: Place, cell: Double, xHeight: Double, picture: InkPicture, width: Double = 1.2,
+                        within rows: ClosedRange<Double>? = nil) -> [Float] {
         let left = place.center - width / 2 * cell
         let top = place.baseline - 2.0 * xHeight
         let dx = width * cell / Double(sampleColumns)
@@ -149,8 +150,9 @@ struct LetterShapes: CharacterPass {
         var result: [Float] = []
         result.reserveCapacity(sampleColumns * sampleRows)
         for row in 0..<sampleRows {
+            let y = top + (Double(row) + 0.5) * dy
             for column in 0..<sampleColumns {
-                result.append(picture.ink(atX: left + (Double(column) + 0.5) * dx, y: top + (Double(row) + 0.5) * dy))
+                result.append(rows.map { $0.contains(y) } == false ? 0 : picture.ink(atX: left + (Double(column) + 0.5) * dx, y: y))
             }
         }
         let strongest = result.max() ?? 0

@@ -24,9 +24,9 @@ struct RepeatedGlyphs: CharacterPass {
     func apply(to region: inout ReadRegion) {
         guard region.kind == .code, let grid = region.grid, let picture = region.picture else { return }
         // Each cell alone: the glyphs of a run reach into each other's margins.
-        func samples(_ center: Double, _ baseline: Double) -> [Float] {
+        func samples(_ center: Double, _ baseline: Double, within rows: ClosedRange<Double>? = nil) -> [Float] {
             LetterShapes.samples(at: LetterShapes.Place(row: 0, index: 0, center: center, baseline: baseline), cell: grid.cell,
-                                 xHeight: grid.xHeight, picture: picture, width: 1)
+                                 xHeight: grid.xHeight, picture: picture, width: 1, within: rows)
         }
         // The block's cells whose ink is their own, and what OCR surely read them as (the stubs
         // of a boxed comment misread as `wom` tell nothing): a few hundred taken evenly over the
@@ -57,7 +57,10 @@ struct RepeatedGlyphs: CharacterPass {
             let row = region.rows[index]
             let cursor = { (ink: CharacterInk) in Self.isBlockCursor(ink, grid: grid, picture: picture) }
             for var run in Self.runs(in: CharacterInk.cells(in: row.glyphs), grid: grid, hidden: cursor).reversed() {
-                var cells = run.centers.map { samples($0, baseline) }
+                // The run's cells share one box: ink above or below it is another row's (in tight
+                // line spacing the `_` of the line above stands over a caret's tip).
+                let band = (Double(run.top) - 1.5)...(Double(run.bottom) + 0.5)
+                var cells = run.centers.map { samples($0, baseline, within: band) }
                 // A cell a cursor hides is drawn as the others are, on average: its own ink is the
                 // cursor's, unlike any glyph.
                 if !run.hidden.isEmpty {
@@ -701,18 +704,32 @@ extension RepeatedGlyphs.Run {
     /// The run as tall as its glyphs' ink: a small `#` or `*` drawn over and over touches into
     /// one line, which the finder cuts off as a rule, and the run's box, under half an
     /// x-height tall, holds that line alone; the stems and arms go on above and below it in
-    /// most of its cells, up to an x-height. A taller run is its glyphs already.
+    /// most of its cells, up to an x-height. A taller run is its glyphs already, but no taller
+    /// than most of its cells' ink, pale edges and all: a mouse pointer joined to a cell or two
+    /// (an I-beam over a row of carets touching into one wave) reaches above and below the rest.
     func whole(grid: ReadRegion.Grid, picture: InkPicture) -> Self {
-        guard Double(bottom - top) < grid.xHeight / 2 else { return self }
-        let solid = centers.map { RepeatedGlyphs.solidInk(self, center: $0, grid: grid, picture: picture) }
+        let columns = centers.map { RepeatedGlyphs.pixelColumns(around: $0, cell: grid.cell) }
+        let strongest = columns.map { columns in
+            columns.flatMap { x in (top..<bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
+        }
+        func touched(_ y: Int) -> Bool {
+            let cells = centers.indices.filter { cell in
+                columns[cell].contains { 4 * picture.ink(atX: $0, y: Double(y)) >= max(0.05, strongest[cell]) }
+            }
+            return 2 * cells.count > centers.count
+        }
+        var whole = self
+        while whole.bottom - whole.top > 2, !touched(whole.top) { whole.top += 1 }
+        while whole.bottom - whole.top > 2, !touched(whole.bottom - 1) { whole.bottom -= 1 }
+        guard Double(whole.bottom - whole.top) < grid.xHeight / 2 else { return whole }
+        let solid = centers.map { RepeatedGlyphs.solidInk(whole, center: $0, grid: grid, picture: picture) }
         func inked(_ y: Int) -> Bool {
             let cells = centers.indices.filter { cell in
-                RepeatedGlyphs.pixelColumns(around: centers[cell], cell: grid.cell).contains { solid[cell]($0, Double(y)) }
+                columns[cell].contains { solid[cell]($0, Double(y)) }
             }
             return 2 * cells.count > centers.count
         }
         let reach = max(1, Int(grid.xHeight))
-        var whole = self
         while whole.top > top - reach, inked(whole.top - 1) { whole.top -= 1 }
         while whole.bottom < bottom + reach, inked(whole.bottom) { whole.bottom += 1 }
         return whole

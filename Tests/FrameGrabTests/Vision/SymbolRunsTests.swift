@@ -275,6 +275,43 @@ struct RepeatedGlyphsTests {
         #expect(read.contains(lines[6]), "\(code.text)")
     }
 
+    @Test("A row of carets under a line whose underscores reach down to their tips is carets: ink above the run's own box is the line above's (xterm's Fantasque Sans Mono at 24 px, lines 25 px apart)")
+    func caretsUnderUnderscores() throws {
+        let lines = ["Traceback (most recent call last):", "  File \"/usr/lib/python3.11/textwrap.py\", line 359, in wrap",
+                     "    return self._wrap_chunks(chunks)", "           ^^^^^^^^^^^^^^^^^^^^^^^^^",
+                     "  File \"/usr/lib/python3.11/textwrap.py\", line 253, in _wrap_chunks",
+                     "    raise ValueError(\"invalid width %r (must be > 0)\" % self.width)"]
+        let scratch = try Scratch()
+        let font = "/usr/share/fonts/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-Regular.ttf"
+        let video = try scratch.textVideo("carets.mp4", ground: "0xffffff", width: 1000, height: 18 + 25 * lines.count, lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: font, size: 24, color: "0x000000", x: 9, y: 9 + 25 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains(lines[3].trimmingCharacters(in: .whitespaces)),
+                "\(code.text)")
+    }
+
+    @Test("Carets touching into one wave, a mouse pointer's I-beam over two of them, are carets: the run is as tall as most of its cells' ink, not the pointer's (mononoki at 15 px, amber on black)")
+    func caretWaveUnderAPointer() throws {
+        let lines = ["  File \"/usr/lib/python3.11/wave.py\", line 630, in open", "    return Wave_read(f)", "           ^^^^^^^^^^^^",
+                     "  File \"/usr/lib/python3.11/wave.py\", line 284, in __init__", "    self.initfp(f)"]
+        let scratch = try Scratch()
+        let font = "/usr/share/fonts/truetype/mononoki/mononoki-Regular.ttf"
+        // The I-beam: a stem 17 px tall with its serifs, over the carets' sixth and seventh cells.
+        let (x, y) = (9 + 8 * 16 + 1, 9 + 19 * 2 - 4)
+        let beam = ["drawbox=x=\(x):y=\(y):w=2:h=17:color=0xffb000:t=fill", "drawbox=x=\(x - 3):y=\(y):w=8:h=2:color=0xffb000:t=fill",
+                    "drawbox=x=\(x - 3):y=\(y + 15):w=8:h=2:color=0xffb000:t=fill"]
+        let video = try scratch.textVideo("wave.mp4", ground: "0x000000", width: 600, height: 18 + 19 * lines.count, boxes: beam,
+                                          lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: font, size: 15, color: "0xffb000", x: 9, y: 9 + 19 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains(lines[2].trimmingCharacters(in: .whitespaces)),
+                "\(code.text)")
+    }
+
     @Test("A banner of touching hashes with slanting stems, in a comment's dim green, is read as hashes (at 15 px their boxes alternate by 2 px in width)",
           arguments: [15, 16])
     func smallHashBanner(size: Int) throws {
