@@ -50,7 +50,7 @@ struct RepeatedGlyphs: CharacterPass {
                     raised: region.rows[row].baseline.map { $0 - Double(run.bottom) })
         }
         typealias Found = (row: Int, run: Run, cells: [[Float]], drawing: Drawing, inside: [Int], inOrder: Bool, read: [Character],
-                           underPointer: Bool)
+                           partlyUnlike: Bool)
         var found: [Found] = []
         for index in region.rows.indices {
             guard let baseline = region.rows[index].baseline else { continue }
@@ -99,9 +99,15 @@ struct RepeatedGlyphs: CharacterPass {
                 let underPointer = cells.count >= 2 * Self.shortestRun && (1...2).contains(unlikeCells.count)
                     && unlikeCells.last! - unlikeCells.first! < unlikeCells.count && !unlikeCells.contains(0)
                     && !unlikeCells.contains(cells.count - 1)
-                guard readAsOneSymbol(read) || unlikeCells.isEmpty || underPointer else { continue }
+                // A long run may have a few cells unlike the rest here and there, boxed alike: the
+                // encoder quantises each 16-pixel block of the picture apart, and with cells 9
+                // pixels wide a block's edge cuts the same way through one cell in 16. An eighth of
+                // the cells or fewer is noise on one glyph repeated (a word inside a banner is boxed
+                // unlike its symbols, and cuts the run).
+                let speckled = cells.count >= 2 * Self.shortestRun && 8 * unlikeCells.count <= cells.count
+                guard readAsOneSymbol(read) || unlikeCells.isEmpty || underPointer || speckled else { continue }
                 found.append((index, run, cells, drawing(run, row: index), inside, inOrder, read.filter(Self.symbols.contains),
-                              underPointer))
+                              underPointer || speckled))
             }
         }
         // A mouse pointer over a run (an I-beam over a banner, a row of carets) joins the cell
@@ -155,7 +161,7 @@ struct RepeatedGlyphs: CharacterPass {
                 continue
             }
             var joined = left
-            joined.underPointer = true
+            joined.partlyUnlike = true
             joined.run.centers += (1...covered).map { end + Double($0) * grid.cell } + run.run.centers
             joined.run.top = min(left.run.top, run.run.top)
             joined.run.bottom = max(left.run.bottom, run.run.bottom)
@@ -221,7 +227,7 @@ struct RepeatedGlyphs: CharacterPass {
                 ?? (readBar ? shape() : nil) ?? read ?? shape()
             // What OCR read there only where it read it in order (words it boxed overlapping
             // put a character or two out of place).
-            guard let symbol = evidenced ?? (run.underPointer || !run.inOrder ? nil : run.read.mostCommon) else { continue }
+            guard let symbol = evidenced ?? (run.partlyUnlike || !run.inOrder ? nil : run.read.mostCommon) else { continue }
             // Shorter runs learn the symbols the ink or a clear reading told.
             if let evidenced, Self.symbols.contains(evidenced) { known.append((evidenced, run.drawing)) }
             // A run OCR read right stays as it was placed.
@@ -560,13 +566,16 @@ struct RepeatedGlyphs: CharacterPass {
         guard Double(height) >= 1.2 * grid.xHeight else { return nil }
         let leans: [Double] = run.centers.compactMap { center in
             let columns = pixelColumns(around: center, cell: grid.cell)
-            let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
-            // The middle of the row's one stroke: its inked columns side by side, half a cell wide at most.
+            let strongest = max(0.05, columns.flatMap { x in (run.top..<run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0)
+            // The middle of the row's one stroke: its inked columns side by side, half a cell wide
+            // at most, pale edges and all (a thin stroke landing between two pixels is half ink in
+            // each, under half the cell's strongest), weighted by their ink.
             func stroke(_ y: Int) -> Double? {
-                let inked = columns.filter { solid($0, Double(y)) }
+                let inked = columns.filter { 4 * picture.ink(atX: $0, y: Double(y)) >= strongest }
                 guard let first = inked.first, let last = inked.last, last - first + 1 == Double(inked.count),
                       Double(inked.count) <= grid.cell / 2 else { return nil }
-                return (first + last) / 2
+                let ink = inked.map { Double(picture.ink(atX: $0, y: Double(y))) }
+                return zip(inked, ink).map { $0 * $1 }.reduce(0, +) / ink.reduce(0, +)
             }
             guard let upper = stroke(run.top + height / 4), let lower = stroke(run.bottom - 1 - height / 4) else { return nil }
             return upper - lower

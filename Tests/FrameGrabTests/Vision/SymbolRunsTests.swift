@@ -32,13 +32,16 @@ struct RepeatedGlyphsTests {
     /// index: the stem's offset in the cell).
     /// `covered` maps a row to the glyph under a mouse pointer: its ink reaches 4 px above and below;
     /// where `painted`, the pointer was found there and painted out before OCR.
-    /// `unsure` rows were read with a confidence OCR gives misreadings; `cell` is the cell's width.
+    /// `unsure` rows were read with a confidence OCR gives misreadings; `smeared` maps a row to
+    /// glyphs drawn with the lower half of their box filled; `cell` is the cell's width.
+    /// A `/` is a pale thin stroke leaning across its box, dark at its top pixel.
     /// A `*` is drawn as an asterisk hanging in the top half of its box, its box its ink; in
     /// `cropped` rows its last pixel row is lost (an antialiased edge under the threshold). A `~`
     /// is a wave across the middle of the x-height, its box its ink; a `█` a terminal's block
     /// cursor, solid over the whole cell and line.
     static func region(_ source: [String], readAs read: [String], broken: [Int: [Int: Int]] = [:], covered: [Int: Int] = [:],
-                       painted: Bool = false, unsure: Set<Int> = [], cropped: Set<Int> = [], cell: Int = 14) -> ReadRegion {
+                       painted: Bool = false, unsure: Set<Int> = [], cropped: Set<Int> = [], smeared: [Int: Set<Int>] = [:],
+                       cell: Int = 14) -> ReadRegion {
         // Rows far apart: a character's sampling reaches two x-heights above its baseline.
         let made = source.enumerated().map { SyntheticLines.line($0.element, row: $0.offset, cell: cell, pitch: 60) }
         var lines = made.map(\.0)
@@ -60,6 +63,10 @@ struct RepeatedGlyphsTests {
                 let box = glyphs[row][index]
                 glyphs[row][index] = BoundingBox(x: box.x, y: box.y, width: box.width, height: 7)
             }
+            for (index, character) in text.filter({ $0 != " " }).enumerated() where character == "/" {
+                let box = glyphs[row][index]
+                glyphs[row][index] = BoundingBox(x: box.x - 1, y: box.y - 3, width: box.width + 2, height: 26)
+            }
             for (index, character) in text.filter({ $0 != " " }).enumerated() where character == "█" {
                 let box = glyphs[row][index]
                 glyphs[row][index] = BoundingBox(x: box.x - 3, y: box.y - 8, width: cell, height: box.height + 16)
@@ -70,6 +77,13 @@ struct RepeatedGlyphsTests {
             for (index, (character, box)) in zip(text.filter { $0 != " " }, glyphs[row]).enumerated() {
                 for y in box.y..<box.bottom {
                     for x in box.x..<box.right {
+                        if character == "/" {
+                            // A thin stroke leaning across the box, pale (a thin coloured stroke after
+                            // the encoder), but for one dark pixel at its top.
+                            let along = Int((Double(box.bottom - 1 - y) * Double(box.width - 1) / Double(box.height - 1)).rounded())
+                            if x - box.x == along { image[x, y] = y == box.y ? 0 : 150 }
+                            continue
+                        }
                         let stems = [2, 5].filter { $0 != broken[row]?[index] || y >= box.y + 10 }
                         let hash = stems.contains(x - box.x) || y == box.y + 6 || y == box.y + 13
                         let ring = x == box.x || x == box.right - 1 || y == box.y + 4 || y == box.bottom - 1
@@ -87,7 +101,9 @@ struct RepeatedGlyphsTests {
                             || abs(Double(box.right - 1 - x) - Double(y - box.y) * Double(box.width - 1) / Double(box.height - 1)) < 1
                         default: inked = ring
                         }
-                        if inked { image[x, y] = 0 }
+                        // A glyph the encoder smeared: its lower half filled, inside its box.
+                        let smear = smeared[row]?.contains(index) == true && y >= box.y + box.height / 2
+                        if inked || smear { image[x, y] = 0 }
                     }
                 }
             }
@@ -331,6 +347,23 @@ struct RepeatedGlyphsTests {
     func brokenCells() {
         let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "HHHHHHHH", "x = 1"], broken: [1: [0: 2, 3: 5]])
         #expect(region.lines.map(\.text) == ["# note", "########", "x = 1"])
+    }
+
+    @Test("A banner of pale slashes, each dark at one pixel (a thin coloured stroke after the encoder), is slashes: a stroke's pale edges are its own")
+    func paleSlashes() {
+        let region = Self.region(["# note", "////////", "x = 1"], readAs: ["# note", "VVVVVVVV", "x = 1"])
+        #expect(region.lines.map(\.text)[1] == "////////")
+    }
+
+    @Test("A long banner with a few cells here and there unlike the rest (the encoder's blocks cut one cell in 16 alike) is still one glyph repeated")
+    func speckledCells() {
+        let region = Self.region(["# note", String(repeating: "#", count: 16), "x = 1"], readAs: ["# note", String(repeating: "H", count: 16), "x = 1"],
+                                 smeared: [1: [5, 11]])
+        #expect(region.lines.map(\.text) == ["# note", String(repeating: "#", count: 16), "x = 1"])
+        // More than an eighth of the cells unlike: not one glyph, and the row stays as read.
+        let mixed = Self.region(["# note", String(repeating: "#", count: 16), "x = 1"], readAs: ["# note", String(repeating: "H", count: 16), "x = 1"],
+                                smeared: [1: [3, 5, 8, 11]])
+        #expect(mixed.lines.map(\.text)[1] == String(repeating: "H", count: 16))
     }
 
     @Test("A banner where OCR saw a symbol in a few cells only is still the symbol its cells are drawn like")
