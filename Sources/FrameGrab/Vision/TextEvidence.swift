@@ -123,7 +123,7 @@ enum TextEvidence {
         let others = rows.indices.filter { textRows[$0] == nil }.sorted { boxes[$0].y < boxes[$1].y }
         let tops = others.map { boxes[$0].y }
         let tallestOther = others.map { boxes[$0].height }.max() ?? 0
-        let isDots = rows.map { TextBlockAssembler.isDotRow($0) || isRunOfOneMark($0) }
+        let isDots = rows.map { TextBlockAssembler.isMarkRow($0) || isRunOfOneMark($0) }
 
         let leaning = sources
         while let (text, band, source) = sources.popLast() {
@@ -137,7 +137,9 @@ enum TextEvidence {
                 let other = boxes[index], dots = isDots[index]
                 // A row of dots is as low as a period: it stands where a row's baseline would,
                 // so it is measured baseline to baseline, a line or two away; so is a row of
-                // another mark as low (`=====` under a blank line).
+                // another mark as low (`=====` under a blank line), and any row of marks alike
+                // standing apart, too small to measure a line by (a docstring's closing `"""`
+                // between blank lines: its ticks stand where capitals start).
                 let near = dots
                     ? max(other.bottom - band.bottom, band.y - other.y) <= twoLines
                     : Double(other.height) <= tallestRow * Double(source.letterHeight)

@@ -23,4 +23,22 @@ struct ShortRowShapesTests {
         #expect(rows.count == lines.count, "\(code.text)")
         #expect(rows.count > 5 && rows[5].trimmingCharacters(in: .whitespaces).first == "*", "\(code.text)")
     }
+
+    @Test("A docstring's closing `\"\"\"` alone between blank lines, its ticks too tall for dots, is a row of the code around it (vim's red strings on Solarized's light ground, DejaVu Sans Mono at 20 px)")
+    func closingQuotesBetweenBlankLines() throws {
+        let lines = ["        To choose a sample from a range of integers, use range() for the",
+                     "        population argument.  This is especially fast and space efficient",
+                     "        for sampling from a large population:", "", "            sample(range(10000000), 60)", "", "        \"\"\"", "",
+                     "        # Sampling without replacement entails tracking either potential",
+                     "        # selections (the pool) in a list or previous selections in a set."]
+        let scratch = try Scratch()
+        let video = try scratch.textVideo("quotes.mp4", ground: "0xfdf6e3", width: 1000, height: 18 + 28 * lines.count,
+                                          lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", size: 20, color: "0xc00000",
+                              x: 9, y: 9 + 28 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
+    }
 }

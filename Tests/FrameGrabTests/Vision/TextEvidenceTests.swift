@@ -43,6 +43,11 @@ struct TextEvidenceTests {
         rows.enumerated().map { index, row in Self.row(row.letters, left: 100 + 12 * row.indent, baseline: top + 40 * index) }
     }
 
+    /// Three `"` on one level from `left`, a cell 12 px wide: two ticks each, 2 by 5 px.
+    static func quotes(left: Int = 100, top: Int) -> [BoundingBox] {
+        (0..<3).flatMap { cell in [2, 6].map { BoundingBox(x: left + 12 * cell + $0, y: top, width: 2, height: 5) } }
+    }
+
     static let cases: [Case] = [
         Case(testDescription: "A word of x-height letters and ascenders is text", rows: [row("laaplaa", baseline: 100)], text: [0]),
         Case(testDescription: "Words of a sentence are text, descenders and dots among them",
@@ -77,6 +82,9 @@ struct TextEvidenceTests {
              rows: [row("laaplaa", baseline: 100), (0..<12).flatMap { [BoundingBox(x: 100 + 10 * $0, y: 170, width: 8, height: 2),
                                                                         BoundingBox(x: 100 + 10 * $0, y: 174, width: 8, height: 2)] }],
              text: [0, 1]),
+        Case(testDescription: "A row of quotes alone (a docstring's closing `\"\"\"`, ticks 5 px tall two a cell, too tall for dots) two lines under the text's baseline is kept",
+             rows: [row("laaplaa", baseline: 100), Self.quotes(top: 159)], text: [0, 1]),
+        Case(testDescription: "Not three lines under it", rows: [row("laaplaa", baseline: 100), Self.quotes(top: 199)], text: [0]),
         Case(testDescription: "A row of marks of mixed sizes as far under the text is not",
              rows: [row("laaplaa", baseline: 100), (0..<12).map { BoundingBox(x: 100 + 10 * $0, y: 174 - $0 % 3, width: 4 + $0 % 3, height: 2 + $0 % 3) }],
              text: [0]),
