@@ -33,7 +33,7 @@ struct PunctuationShapes: CharacterPass {
             // are read wrong up there.
             guard let baseline = region.rows[row].baseline,
                   let (run, ticks) = Self.quotes(Self.glyphs(region.rows[row].glyphs, without: region.rows[row].pointers),
-                                                 baseline: baseline, grid: grid)
+                                                 under: region.rows[row].pointers, baseline: baseline, grid: grid)
             else { continue }
             // In type so small that the threshold took a `"`'s two ticks for one, OCR, reading the
             // gray, may still count two marks a cell: then they are `"`.
@@ -57,28 +57,39 @@ struct PunctuationShapes: CharacterPass {
     /// quote: each cell two ticks side by side (each as tall as the mark, where the two bars of
     /// an `=` lie one over the other), or, in a minority of cells, the two joined, a `"`; or
     /// each one tick, a stroke narrower than tall and than a third of the cell (a `^` and a
-    /// small `*` are wider), a `'`.
-    static func quotes(_ glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid) -> (RepeatedGlyphs.Run, Character)? {
+    /// small `*` are wider), a `'`. A cell between two of them that a mouse pointer in
+    /// `pointers` covers (an I-beam over the middle quote, its blob left out) is one of them.
+    static func quotes(_ glyphs: [BoundingBox], under pointers: [BoundingBox] = [], baseline: Double,
+                       grid: ReadRegion.Grid) -> (RepeatedGlyphs.Run, Character)? {
         let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
-        guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 }),
+        func underPointer(_ column: Int) -> Bool {
+            let center = grid.origin + Double(column) * grid.cell
+            return pointers.contains { Double($0.x) <= center && Double($0.right) >= center }
+        }
+        guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
               cells.allSatisfy({ 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
                                  && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
         else { return nil }
         // A `"` whose two ticks antialiasing joined (one quote of three, a pixel between its
         // ticks) is one blob as wide as the others' two: one font draws one quote alike.
-        let pairs = cells.filter { $0.parts == 2 }
+        // A cell a pointer covers holds what painting it out left of its ticks: the others tell.
+        let shown = cells.indices.filter { !underPointer(columns[$0]) }.map { cells[$0] }
+        let pairs = shown.filter { $0.parts == 2 }
         func isJoinedPair(_ cell: CharacterInk) -> Bool { cell.parts == 1 && pairs.contains { abs($0.width - cell.width) <= 1 } }
         let quote: Character
-        if 2 * pairs.count > cells.count, cells.allSatisfy({ $0.parts == 2 || isJoinedPair($0) }) {
+        if 2 * pairs.count > shown.count, shown.allSatisfy({ $0.parts == 2 || isJoinedPair($0) }) {
             quote = "\""
-        } else if cells.allSatisfy(isTick) {
+        } else if !shown.isEmpty, shown.allSatisfy(isTick) {
             quote = "'"
         } else {
             return nil
         }
-        return (RepeatedGlyphs.Run(firstColumn: columns[0], centers: cells.map(\.center), top: cells.map(\.top).min() ?? 0,
+        let centers = cells.indices.flatMap { index in
+            index > 0 && columns[index] - columns[index - 1] == 2 ? [cells[index].center - grid.cell, cells[index].center] : [cells[index].center]
+        }
+        return (RepeatedGlyphs.Run(firstColumn: columns[0], centers: centers, top: cells.map(\.top).min() ?? 0,
                                    bottom: cells.map(\.bottom).max() ?? 0), quote)
     }
 

@@ -130,6 +130,15 @@ struct PunctuationShapesTests {
         let (pointed, pointedQuote) = try #require(PunctuationShapes.quotes(PunctuationShapes.glyphs(quotes + [pointer], without: [pointer]),
                                                                          baseline: 40, grid: grid))
         #expect(pointed.centers.count == 3 && pointedQuote == "\"")
+        // Painted out, the I-beam left one tick of the quote under it, or none: the cell it
+        // covers is the others' quote.
+        let oneTickLeft = quotes.filter { $0.x != 36 }
+        #expect(PunctuationShapes.quotes(oneTickLeft, baseline: 40, grid: grid) == nil)
+        #expect(PunctuationShapes.quotes(oneTickLeft, under: [pointer], baseline: 40, grid: grid)?.1 == "\"")
+        let noneLeft = quotes.filter { $0.x != 32 && $0.x != 36 }
+        #expect(PunctuationShapes.quotes(noneLeft, baseline: 40, grid: grid) == nil)
+        let (bridged, bridgedQuote) = try #require(PunctuationShapes.quotes(noneLeft, under: [pointer], baseline: 40, grid: grid))
+        #expect(bridged.centers == [25, 35, 45] && bridgedQuote == "\"")
     }
 
     @Test("A row of single ticks alone that OCR read as letters is `'`, one a cell; read as backticks (a Markdown fence) it stays; read as two marks a cell, `\"`")
