@@ -202,8 +202,9 @@ struct RepeatedGlyphs: CharacterPass {
             // a hub hanging above the baseline, whatever a cell drawn alike was read as (a lone `#`
             // read as `t`, Hack's lone `*` as `x`); the looser shapes only when no cell of the
             // block read as a letter is drawn like it. A bar is flat: a small `~`
-            // is read as a `-` and lies near the block's `-`; its wave tells them apart.
-            let readBar = read.map { Self.bars.contains($0) } == true
+            // is read as a `-` and lies near the block's `-`, a tiny one as a `.`; its wave tells
+            // them apart (a dot is no wave, nor a bar).
+            let readBar = read.map { Self.bars.contains($0) || $0 == "." } == true
             // The glyphs whole: ink the finder took for a rule may be only their bars.
             let whole = run.run.whole(grid: grid, picture: picture)
             func strokes() -> Character? {

@@ -146,6 +146,12 @@ struct RepeatedGlyphsTests {
         }
     }
 
+    @Test("A row of small tildes OCR read as periods is tildes: a wave across the x-height is no dot (Courier Prime at 15 pt)")
+    func tildesReadAsPeriods() {
+        let region = Self.region(["~ note", "~~~~~~~~", "x = 1"], readAs: ["~ note", "........", "x = 1"])
+        #expect(region.lines.map(\.text) == ["~ note", "~~~~~~~~", "x = 1"])
+    }
+
     @Test("A banner read as letters is the symbol the block's cells drawn like it were read as, one per cell")
     func banner() {
         let region = Self.region(["# note", "########", "x = 1"], readAs: ["# note", "HHHHHHHH", "x = 1"])
