@@ -104,7 +104,7 @@ struct RepeatedGlyphs: CharacterPass {
                 // pixels wide a block's edge cuts the same way through one cell in 16. An eighth of
                 // the cells or fewer is noise on one glyph repeated (a word inside a banner is boxed
                 // unlike its symbols, and cuts the run).
-                let speckled = cells.count >= 2 * Self.shortestRun && 8 * unlikeCells.count <= cells.count
+                let speckled = !unlikeCells.isEmpty && cells.count >= 2 * Self.shortestRun && 8 * unlikeCells.count <= cells.count
                 guard readAsOneSymbol(read) || unlikeCells.isEmpty || underPointer || speckled else { continue }
                 found.append((index, run, cells, drawing(run, row: index), inside, inOrder, read.filter(Self.symbols.contains),
                               underPointer || speckled))
