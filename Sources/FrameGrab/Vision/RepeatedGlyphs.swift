@@ -567,7 +567,7 @@ struct RepeatedGlyphs: CharacterPass {
         guard Double(height) >= 1.2 * grid.xHeight else { return nil }
         let leans: [Double] = run.centers.compactMap { center in
             let columns = pixelColumns(around: center, cell: grid.cell)
-            let strongest = max(0.05, columns.flatMap { x in (run.top..<run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0)
+            let strongest = max(0.05, Self.strongestInk(of: run, in: columns, picture: picture))
             // The middle of the row's one stroke: its inked columns side by side, half a cell wide
             // at most, pale edges and all (a thin stroke landing between two pixels is half ink in
             // each, under half the cell's strongest), weighted by their ink.
@@ -595,10 +595,13 @@ struct RepeatedGlyphs: CharacterPass {
     /// banner in a dim syntax colour (a comment's green) is drawn fainter than the block's text,
     /// and its thin strokes fall under half of the block's ink.
     static func solidInk(_ run: Run, center: Double, grid: ReadRegion.Grid, picture: InkPicture) -> (Double, Double) -> Bool {
-        let columns = pixelColumns(around: center, cell: grid.cell)
-        let strongest = columns.flatMap { x in (run.top..<run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
-        let half = max(0.05, strongest / 2)
+        let half = max(0.05, strongestInk(of: run, in: pixelColumns(around: center, cell: grid.cell), picture: picture) / 2)
         return { x, y in picture.ink(atX: x, y: y) >= half }
+    }
+
+    /// The strongest ink of `run`'s rows in pixel `columns`.
+    static func strongestInk(of run: Run, in columns: [Double], picture: InkPicture) -> Float {
+        columns.flatMap { x in (run.top..<run.bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
     }
 
     /// Runs of ink boxed alike in neighbouring cells, `shortest` or more: each cell's column
@@ -719,9 +722,7 @@ extension RepeatedGlyphs.Run {
     /// (an I-beam over a row of carets touching into one wave) reaches above and below the rest.
     func whole(grid: ReadRegion.Grid, picture: InkPicture) -> Self {
         let columns = centers.map { RepeatedGlyphs.pixelColumns(around: $0, cell: grid.cell) }
-        let strongest = columns.map { columns in
-            columns.flatMap { x in (top..<bottom).map { picture.ink(atX: x, y: Double($0)) } }.max() ?? 0
-        }
+        let strongest = columns.map { RepeatedGlyphs.strongestInk(of: self, in: $0, picture: picture) }
         func touched(_ y: Int) -> Bool {
             let cells = centers.indices.filter { cell in
                 columns[cell].contains { 4 * picture.ink(atX: $0, y: Double(y)) >= max(0.05, strongest[cell]) }
