@@ -139,9 +139,10 @@ enum TextEvidence {
                 // so it is measured baseline to baseline, a line or two away; so is a row of
                 // another mark as low (`=====` under a blank line), and any row of marks alike
                 // standing apart, too small to measure a line by (a docstring's closing `"""`
-                // between blank lines: its ticks stand where capitals start).
+                // between blank lines: its ticks stand where capitals start), no taller than a
+                // letter (larger shapes evenly spaced, bullets or a diagram's nodes, are no marks).
                 let near = dots
-                    ? max(other.bottom - band.bottom, band.y - other.y) <= twoLines
+                    ? other.height <= source.letterHeight && max(other.bottom - band.bottom, band.y - other.y) <= twoLines
                     : Double(other.height) <= tallestRow * Double(source.letterHeight)
                         && max(other.y - band.bottom, band.y - other.bottom) <= away
                 let inColumns = other.x <= source.right && other.right >= source.left

@@ -85,6 +85,8 @@ struct TextEvidenceTests {
         Case(testDescription: "A row of quotes alone (a docstring's closing `\"\"\"`, ticks 5 px tall two a cell, too tall for dots) two lines under the text's baseline is kept",
              rows: [row("laaplaa", baseline: 100), Self.quotes(top: 159)], text: [0, 1]),
         Case(testDescription: "Not three lines under it", rows: [row("laaplaa", baseline: 100), Self.quotes(top: 199)], text: [0]),
+        Case(testDescription: "Nor shapes alike taller than a letter, as far under it (a diagram's nodes)",
+             rows: [row("laaplaa", baseline: 100), (0..<3).map { BoundingBox(x: 100 + 40 * $0, y: 150, width: 18, height: 18) }], text: [0]),
         Case(testDescription: "A row of marks of mixed sizes as far under the text is not",
              rows: [row("laaplaa", baseline: 100), (0..<12).map { BoundingBox(x: 100 + 10 * $0, y: 174 - $0 % 3, width: 4 + $0 % 3, height: 2 + $0 % 3) }],
              text: [0]),
