@@ -33,15 +33,17 @@ struct PunctuationShapes: CharacterPass {
             // are read wrong up there.
             guard let baseline = region.rows[row].baseline,
                   let (run, ticks) = Self.quotes(Self.glyphs(region.rows[row].glyphs, without: region.rows[row].pointers),
-                                                 under: region.rows[row].pointers, baseline: baseline, grid: grid)
+                                                 under: region.rows[row].pointers, baseline: baseline, grid: grid,
+                                                 picture: region.picture)
             else { continue }
             // In type so small that the threshold took a `"`'s two ticks for one, OCR, reading the
             // gray, may still count two marks a cell: then they are `"`.
             let twoMarksACell = characters.count == 2 * run.centers.count
                 && characters.allSatisfy { !$0.value.isLetter && !$0.value.isNumber }
             let quote: Character = ticks == "'" && twoMarksACell ? "\"" : ticks
-            guard characters.isEmpty || characters.contains(where: { $0.value != quote }),
-                  quote == "\"" || characters.contains(where: { $0.value.isLetter || $0.value.isNumber }) || characters.isEmpty
+            // Read as that quote in every cell, the row is right; one `"` for three is not.
+            guard characters.count != run.centers.count || characters.contains(where: { $0.value != quote }),
+                  quote == "\"" || characters.allSatisfy({ $0.value == quote }) || characters.contains(where: { $0.value.isLetter || $0.value.isNumber })
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
@@ -55,12 +57,13 @@ struct PunctuationShapes: CharacterPass {
 
     /// The cells of a row of quotes alone, side by side, all above the x-height, and which
     /// quote: each cell two ticks side by side (each as tall as the mark, where the two bars of
-    /// an `=` lie one over the other), or, in a minority of cells, the two joined, a `"`; or
+    /// an `=` lie one over the other), or the two joined, as wide as a cell's two apart, a `"`
+    /// (unless the `picture` shows carets, boxed alike); or
     /// each one tick, a stroke narrower than tall and than a third of the cell (a `^` and a
     /// small `*` are wider), a `'`. A cell between two of them that a mouse pointer in
     /// `pointers` covers (an I-beam over the middle quote, its blob left out) is one of them.
     static func quotes(_ glyphs: [BoundingBox], under pointers: [BoundingBox] = [], baseline: Double,
-                       grid: ReadRegion.Grid) -> (RepeatedGlyphs.Run, Character)? {
+                       grid: ReadRegion.Grid, picture: InkPicture? = nil) -> (RepeatedGlyphs.Run, Character)? {
         let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
@@ -72,14 +75,19 @@ struct PunctuationShapes: CharacterPass {
               cells.allSatisfy({ 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
                                  && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
         else { return nil }
-        // A `"` whose two ticks antialiasing joined (one quote of three, a pixel between its
-        // ticks) is one blob as wide as the others' two: one font draws one quote alike.
+        // A `"` whose two ticks antialiasing joined (a pixel between its ticks, in one quote
+        // of three or in two) is one blob as wide as another's two: one font draws one quote alike.
         // A cell a pointer covers holds what painting it out left of its ticks: the others tell.
         let shown = cells.indices.filter { !underPointer(columns[$0]) }.map { cells[$0] }
         let pairs = shown.filter { $0.parts == 2 }
         func isJoinedPair(_ cell: CharacterInk) -> Bool { cell.parts == 1 && pairs.contains { abs($0.width - cell.width) <= 1 } }
+        // Where every quote's ticks ran together, the ink still shows two in each: strong on
+        // either side, paler between.
+        let ticksRunTogether = picture.map { picture in
+            shown.allSatisfy { $0.parts == 1 && abs($0.width - shown[0].width) <= 1 && Self.showsTwoTicks($0, picture: picture) }
+        } ?? false
         let quote: Character
-        if 2 * pairs.count > shown.count, shown.allSatisfy({ $0.parts == 2 || isJoinedPair($0) }) {
+        if !shown.isEmpty, !pairs.isEmpty && shown.allSatisfy({ $0.parts == 2 || isJoinedPair($0) }) || ticksRunTogether {
             quote = "\""
         } else if !shown.isEmpty, shown.allSatisfy(isTick) {
             quote = "'"
@@ -89,8 +97,26 @@ struct PunctuationShapes: CharacterPass {
         let centers = cells.indices.flatMap { index in
             index > 0 && columns[index] - columns[index - 1] == 2 ? [cells[index].center - grid.cell, cells[index].center] : [cells[index].center]
         }
-        return (RepeatedGlyphs.Run(firstColumn: columns[0], centers: centers, top: cells.map(\.top).min() ?? 0,
-                                   bottom: cells.map(\.bottom).max() ?? 0), quote)
+        let run = RepeatedGlyphs.Run(firstColumn: columns[0], centers: centers, top: cells.map(\.top).min() ?? 0,
+                                     bottom: cells.map(\.bottom).max() ?? 0)
+        // Two ticks joined are boxed as a caret up high is, and two apart as a caret whose pale
+        // apex the threshold lost: a caret's strokes meet at an apex.
+        if quote == "\"", let picture, RepeatedGlyphs.caret(run, baseline: baseline, grid: grid, picture: picture) != nil { return nil }
+        return (run, quote)
+    }
+
+    /// Whether one blob of ink is two ticks run together: a column strong with ink left of its
+    /// middle and one right of it, and those between them paler by half (a caret's strokes
+    /// cross every column alike, its apex heaviest in the middle).
+    static func showsTwoTicks(_ cell: CharacterInk, picture: InkPicture) -> Bool {
+        let columns = (cell.left..<cell.right).map { x in
+            (cell.top..<cell.bottom).reduce(Float(0)) { $0 + picture.ink(atX: Double(x), y: Double($1)) }
+        }
+        let middle = columns.count / 2
+        guard columns.count >= 4, let left = columns[..<middle].indices.max(by: { columns[$0] < columns[$1] }),
+              let right = columns[middle...].indices.max(by: { columns[$0] < columns[$1] }), right - left >= 2,
+              let valley = columns[(left + 1)..<right].min() else { return false }
+        return 2 * valley <= min(columns[left], columns[right])
     }
 
     /// What a character is once its ink has been looked at.

@@ -141,6 +141,41 @@ struct PunctuationShapesTests {
         #expect(bridged.centers == [25, 35, 45] && bridgedQuote == "\"")
     }
 
+    @Test("Quotes whose ticks antialiasing joined in most cells are `\"` where one cell's two stand apart, or in all where the ink shows two ticks in each; carets boxed alike, one split where its pale apex was lost, are not: their strokes meet at an apex")
+    func mostlyJoinedQuotes() {
+        // Three 12 px cells from x = 0, the ink drawn row by row from y = 30 (`#` full ink, `+`
+        // pale): boxes as the threshold cut them.
+        func drawn(_ cells: [[String]]) -> InkPicture {
+            var image = GrayImage(width: 36, height: 60, filledWith: 255)
+            for (index, cell) in cells.enumerated() {
+                for (y, row) in cell.enumerated() {
+                    for (x, mark) in row.enumerated() where mark != "." { image[12 * index + x, 30 + y] = mark == "#" ? 0 : 150 }
+                }
+            }
+            return InkPicture(image: image, ground: 255, polarity: .darkOnLight, inkContrast: 255)
+        }
+        let grid = ReadRegion.Grid(cell: 12, origin: 6, xHeight: 12)
+        let joinedQuote = Array(repeating: "..##+##.....", count: 5)
+        let apartQuote = Array(repeating: "..##.##.....", count: 5)
+        let quotes = [BoundingBox(x: 2, y: 30, width: 5, height: 5), BoundingBox(x: 14, y: 30, width: 2, height: 5),
+                      BoundingBox(x: 17, y: 30, width: 2, height: 5), BoundingBox(x: 26, y: 30, width: 5, height: 5)]
+        #expect(PunctuationShapes.quotes(quotes, baseline: 46, grid: grid)?.1 == "\"")
+        #expect(PunctuationShapes.quotes(quotes, baseline: 46, grid: grid, picture: drawn([joinedQuote, apartQuote, joinedQuote]))?.1 == "\"")
+        let caret = ["...++...", "...##...", "..#..#..", ".#....#.", "#......#"]
+        let splitCaret = ["........", "........"] + caret.dropFirst(2)
+        let carets = [BoundingBox(x: 0, y: 30, width: 8, height: 5), BoundingBox(x: 12, y: 32, width: 3, height: 3),
+                      BoundingBox(x: 17, y: 32, width: 3, height: 3), BoundingBox(x: 24, y: 30, width: 8, height: 5)]
+        #expect(PunctuationShapes.quotes(carets, baseline: 46, grid: grid)?.1 == "\"")
+        #expect(PunctuationShapes.quotes(carets, baseline: 46, grid: grid, picture: drawn([caret, splitCaret, caret])) == nil)
+        // Every quote's ticks run together: the boxes tell nothing, the ink two ticks in each;
+        // carets boxed alike are strokes crossing every column.
+        let allJoined = (0..<3).map { BoundingBox(x: 2 + 12 * $0, y: 30, width: 5, height: 5) }
+        #expect(PunctuationShapes.quotes(allJoined, baseline: 46, grid: grid) == nil)
+        #expect(PunctuationShapes.quotes(allJoined, baseline: 46, grid: grid, picture: drawn([joinedQuote, joinedQuote, joinedQuote]))?.1 == "\"")
+        let wholeCarets = (0..<3).map { BoundingBox(x: 12 * $0, y: 30, width: 8, height: 5) }
+        #expect(PunctuationShapes.quotes(wholeCarets, baseline: 46, grid: grid, picture: drawn([caret, caret, caret])) == nil)
+    }
+
     @Test("A row of single ticks alone that OCR read as letters is `'`, one a cell; read as backticks (a Markdown fence) it stays; read as two marks a cell, `\"`")
     func singleTicksRow() {
         // Rows of code 30 px apart, letters 20 px tall; row 2 holds only three ticks 2 px wide,

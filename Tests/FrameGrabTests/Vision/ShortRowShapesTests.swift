@@ -41,4 +41,21 @@ struct ShortRowShapesTests {
         let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
         #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
     }
+
+    @Test("A docstring's `\"\"\"` that OCR read as one `\"` is three: a row of quotes alone has one a cell (nano's bright green on white, Fira Code at 16 px)")
+    func closingQuotesReadAsOne() throws {
+        let lines = ["def global_matches(self, text):", "    \"\"\"Compute matches when text is a simple name.", "",
+                     "    Return a list of all keywords, built-in functions and names currently",
+                     "    defined in self.namespace that match.", "", "    \"\"\"", "    matches = []", "    seen = {\"__builtins__\"}",
+                     "    n = len(text)"]
+        let scratch = try Scratch()
+        let video = try scratch.textVideo("quotes.mp4", ground: "0xffffff", width: 900, height: 18 + 22 * lines.count,
+                                          lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: "/usr/share/fonts/truetype/firacode/FiraCode-Regular.ttf", size: 16,
+                              color: line.contains("\"\"\"") ? "0x33ee33" : "0x000000", x: 9, y: 9 + 22 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
+    }
 }
