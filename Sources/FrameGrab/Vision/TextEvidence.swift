@@ -123,7 +123,7 @@ enum TextEvidence {
         let others = rows.indices.filter { textRows[$0] == nil }.sorted { boxes[$0].y < boxes[$1].y }
         let tops = others.map { boxes[$0].y }
         let tallestOther = others.map { boxes[$0].height }.max() ?? 0
-        let isDots = rows.map { TextBlockAssembler.isMarkRow($0) || isRunOfOneMark($0) }
+        let marks = rows.map(markRow)
 
         let leaning = sources
         while let (text, band, source) = sources.popLast() {
@@ -134,7 +134,7 @@ enum TextEvidence {
             while position < others.count, tops[position] <= band.bottom + twoLines {
                 let index = others[position]
                 position += 1
-                let other = boxes[index], dots = isDots[index]
+                let dots = marks[index] != nil, other = marks[index] ?? boxes[index]
                 // A row of dots is as low as a period: it stands where a row's baseline would,
                 // so it is measured baseline to baseline, a line or two away; so is a row of
                 // another mark as low (`=====` under a blank line), and any row of marks alike
@@ -161,8 +161,9 @@ enum TextEvidence {
                     next.right = max(next.right, known.right)
                 }
                 reaches[index] = next
-                // A row of dots is too low to measure anything beside it by.
-                if next.depth < deepestContext && !dots { sources.append((textRows[index], other, next)) }
+                // A row of marks reaches the rows beside it as its marks stand (the `*/` under a
+                // comment's `-----`).
+                if next.depth < deepestContext { sources.append((textRows[index], other, next)) }
             }
         }
         // Rows in a panel that holds text: the panel's letter height is its text rows' median.
@@ -183,6 +184,20 @@ enum TextEvidence {
             guard let text = textRows[index] else { return rows[index] }
             return rows[index].filter { Double($0.height) <= tallestRow * Double(text.letterHeight) }
         }
+    }
+
+    /// The box of the marks alike `row` is, if it is a row of them (`isMarkRow`, dots and
+    /// quotes, or `isRunOfOneMark`), but for one shape taller than all of them over it, which is
+    /// none of its marks: a mouse pointer resting on a `-----` rule, a block cursor on it.
+    static func markRow(_ row: [BoundingBox]) -> BoundingBox? {
+        func isMarks(_ marks: [BoundingBox]) -> Bool { TextBlockAssembler.isMarkRow(marks) || isRunOfOneMark(marks) }
+        let byHeight = row.sorted { $0.height < $1.height }
+        var marks = row
+        if !isMarks(row), byHeight.count >= 2, let tallest = byHeight.last, tallest.height > byHeight[byHeight.count - 2].height + 1 {
+            marks = row.filter { $0 != tallest }
+        }
+        guard let first = marks.first, isMarks(marks) else { return nil }
+        return marks.dropFirst().reduce(first) { $0.union($1) }
     }
 
     /// Whether `row` is one mark drawn over and over (the bars of `=====`, small `*`): four

@@ -48,6 +48,11 @@ struct TextEvidenceTests {
         (0..<3).flatMap { cell in [2, 6].map { BoundingBox(x: left + 12 * cell + $0, y: top, width: 2, height: 5) } }
     }
 
+    /// Twenty dashes from x = 100, a cell 12 px wide: bars 7 by 1 px.
+    static func dashes(top: Int) -> [BoundingBox] {
+        (0..<20).map { BoundingBox(x: 100 + 12 * $0 + 2, y: top, width: 7, height: 1) }
+    }
+
     static let cases: [Case] = [
         Case(testDescription: "A word of x-height letters and ascenders is text", rows: [row("laaplaa", baseline: 100)], text: [0]),
         Case(testDescription: "Words of a sentence are text, descenders and dots among them",
@@ -85,6 +90,13 @@ struct TextEvidenceTests {
         Case(testDescription: "A row of quotes alone (a docstring's closing `\"\"\"`, ticks 5 px tall two a cell, too tall for dots) two lines under the text's baseline is kept",
              rows: [row("laaplaa", baseline: 100), Self.quotes(top: 159)], text: [0, 1]),
         Case(testDescription: "Not three lines under it", rows: [row("laaplaa", baseline: 100), Self.quotes(top: 199)], text: [0]),
+        Case(testDescription: "A rule of dashes two lines under the text, a mouse pointer's I-beam resting on it, is still a row of one mark",
+             rows: [row("laaplaa", baseline: 100), Self.dashes(top: 170) + [BoundingBox(x: 150, y: 163, width: 7, height: 14)]], text: [0, 1]),
+        Case(testDescription: "A comment's `*/` a line under that rule leans on it, three lines from the text",
+             rows: [row("laaplaa", baseline: 100), Self.dashes(top: 170), row("*/", left: 90, baseline: 205)], text: [0, 1, 2]),
+        Case(testDescription: "Not two such shapes on the rule: they are no pointer", rows: [row("laaplaa", baseline: 100),
+             Self.dashes(top: 170) + [BoundingBox(x: 150, y: 163, width: 7, height: 14), BoundingBox(x: 190, y: 163, width: 7, height: 14)]],
+             text: [0]),
         Case(testDescription: "Nor shapes alike taller than a letter, as far under it (a diagram's nodes)",
              rows: [row("laaplaa", baseline: 100), (0..<3).map { BoundingBox(x: 100 + 40 * $0, y: 150, width: 18, height: 18) }], text: [0]),
         Case(testDescription: "A row of marks of mixed sizes as far under the text is not",
