@@ -159,7 +159,7 @@ struct ReadingTests {
                 == "    offset = 0          // truncated or rotated: read it again from the top")
     }
 
-    @Test("A row OCR read as nothing is kept for its ink when it may be symbols: low marks alone, glyphs a cell apart, one stroke cells long; not letters, nor a speck beside a row")
+    @Test("A row OCR read as nothing is kept for its ink when it may be symbols: low marks alone (a pointer resting on them aside), glyphs a cell apart, one stroke cells long; not letters, nor a speck beside a row")
     func rowsKeptForTheirInk() {
         // Code at 14 px a line, 8 px a cell: its letters' boxes, and rows of other ink below.
         let letters = (0..<12).map { BoundingBox(x: 100 + 8 * $0, y: 100, width: 6, height: 10) }
@@ -175,6 +175,10 @@ struct ReadingTests {
         #expect(Reading.mayBeFilledFromInk(1, of: block(stroke, box: BoundingBox(x: 100, y: 120, width: 300, height: 10))))
         #expect(Reading.mayBeFilledFromInk(1, of: block(cells)))
         #expect(Reading.mayBeFilledFromInk(1, of: block(ticks)))
+        // A mouse pointer's I-beam resting on the ticks is none of the row's glyphs, once known.
+        let pointer = BoundingBox(x: 108, y: 115, width: 5, height: 14)
+        #expect(!Reading.mayBeFilledFromInk(1, of: block(ticks + [pointer])))
+        #expect(Reading.mayBeFilledFromInk(1, of: block(ticks + [pointer]), pointers: [pointer]))
         // Letters of proportional type (not a cell apart), as tall as the block's.
         let word = [(0, 4), (5, 8), (14, 3), (18, 10), (29, 6)].map { BoundingBox(x: 100 + $0.0, y: 120, width: $0.1, height: 10) }
         #expect(!Reading.mayBeFilledFromInk(1, of: block(word)))

@@ -108,7 +108,7 @@ extension Reading {
         // A row OCR read as nothing at either size, and no rule was given back in, may still be
         // symbols its ink tells (`mayBeFilledFromInk`): kept with no characters; left empty, it goes.
         let line = block.lines[piece.lineIndex]
-        if reading.lines.isEmpty, !blank, mayBeFilledFromInk(piece.lineIndex, of: block) {
+        if reading.lines.isEmpty, !blank, mayBeFilledFromInk(piece.lineIndex, of: block, pointers: picture.pointers) {
             var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
             row.isUnread = true
             row.pointers = picture.pointers
@@ -128,13 +128,17 @@ extension Reading {
     /// marks alone on their row, lower than a letter (a docstring's `"""`), glyphs drawn a cell
     /// apart (a banner of `~`), or glyphs touching into one stroke four glyph heights long or
     /// more, some six cells (the bar a banner of small `#` joins into). Not a speck beside a
-    /// row's text (it would join that row, and move its columns).
-    static func mayBeFilledFromInk(_ index: Int, of block: TextBlock) -> Bool {
+    /// row's text (it would join that row, and move its columns). A mouse pointer resting on
+    /// the row (`pointers`) is none of its glyphs.
+    static func mayBeFilledFromInk(_ index: Int, of block: TextBlock, pointers: [BoundingBox] = []) -> Bool {
         let line = block.lines[index]
         let alone = !block.lines.indices.contains { $0 != index && block.lines[$0].box.overlapsVertically(line.box) }
-        let drawnAlike = TextBlockAssembler.isDrawnInCells(line.glyphs, lineHeight: 2 * Double(block.glyphHeight))
-            || line.glyphs.contains { $0.width >= RepeatedGlyphs.shortestRun * block.glyphHeight }
-        return alone && (line.box.height < block.xHeight || drawnAlike)
+        let glyphs = PunctuationShapes.glyphs(line.glyphs, without: pointers)
+        guard let first = glyphs.first else { return false }
+        let box = glyphs.count == line.glyphs.count ? line.box : glyphs.dropFirst().reduce(first) { $0.union($1) }
+        let drawnAlike = TextBlockAssembler.isDrawnInCells(glyphs, lineHeight: 2 * Double(block.glyphHeight))
+            || glyphs.contains { $0.width >= RepeatedGlyphs.shortestRun * block.glyphHeight }
+        return alone && (box.height < block.xHeight || drawnAlike)
     }
 
     /// The regions of a frame's blocks: blocks joined, each one's characters through every
