@@ -207,16 +207,29 @@ struct OneGrid: BlockJoin {
         let markRows = [(upper, 0), (lower, 1)].map { read, side in
             read.rows.count == 1 && TextBlockAssembler.isMarkRow(read.rows[0].glyphs) && heights[side] < 0.6 * tallest[1 - side]
         }
-        let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0) || markRows.contains(true)
+        // Nor does a lone row read without a letter or digit (a comment's `*/`): its x-height is a guess.
+        let unsized = [upper, lower].contains { $0.rows.count == 1 && !$0.rows[0].text.contains { $0.isLetter || $0.isNumber } }
+        let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0) || markRows.contains(true) || unsized
         // The size of monospace type is its cell; without a cell on both sides, the x-height.
         // The ink's step outranks OCR's count of letters (a row of `#` read as `JHB`).
         let cells = zip([upper, lower], markRows).map { block, isMarks in
             isMarks ? nil : CodeIndenter.cellWidth(glyphs: block.rows.map(\.glyphs), lines: block.rows.map(\.line))
         }
-        guard let cell = cells[0] ?? cells[1] else { return false }
-        if let first = cells[0], let second = cells[1] {
-            guard abs(first / second - 1) <= 0.08 else { return false }
-        } else if !marks {
+        guard var cell = cells[0] ?? cells[1] else { return false }
+        // A lone row's cell is OCR's guess from its few words where most of its ink is glyphs
+        // run together (a banner of `#` read as `SEER EE AIR`): beside rows that measured
+        // theirs, its size tells.
+        func runTogether(_ read: ReadBlock, cell: Double) -> Bool {
+            guard read.rows.count == 1 else { return false }
+            let widths = read.rows[0].glyphs.map { Double($0.width) }
+            return 2 * widths.filter { $0 > 1.5 * cell }.reduce(0, +) >= widths.reduce(0, +)
+        }
+        if let first = cells[0], let second = cells[1], abs(first / second - 1) > 0.08 {
+            guard !marks, runTogether(lower, cell: first) || runTogether(upper, cell: second) else { return false }
+            cell = runTogether(lower, cell: first) ? first : second
+            let size = Double(b.xHeight) / Double(max(1, a.xHeight))
+            guard size >= 0.8, size <= 1.25 else { return false }
+        } else if cells[0] == nil || cells[1] == nil, !marks {
             let size = Double(b.xHeight) / Double(max(1, a.xHeight))
             guard size >= 0.8, size <= 1.25 else { return false }
         }
@@ -279,7 +292,10 @@ struct OneGrid: BlockJoin {
     /// Where in its cell a block's glyphs stand: the mean phase of their centres, as a share
     /// of the cell; nil without glyphs.
     private static func phase(_ read: ReadBlock, cell: Double) -> Double? {
-        let centres = read.rows.flatMap(\.glyphs).map { Double($0.x) + Double($0.width) / 2 }
+        // Glyphs run together stand on the grid by their first cell.
+        let centres = read.rows.flatMap(\.glyphs).map { glyph in
+            CharacterInk(left: glyph.x, right: glyph.right, top: glyph.y, bottom: glyph.bottom, tallestPart: glyph.height).firstCenter(cell: cell)
+        }
         guard !centres.isEmpty else { return nil }
         let angles = centres.map { 2 * Double.pi * ($0 / cell - ($0 / cell).rounded(.down)) }
         let mean = atan2(angles.map(sin).reduce(0, +), angles.map(cos).reduce(0, +))

@@ -143,6 +143,26 @@ struct PanelTests {
         #expect(OneGrid().joined(Self.blocks(Self.excerpt, panel: Self.frame)).count == 3)
     }
 
+    @Test("Without a panel, a lone banner whose glyphs run together joins the code above though OCR's letters there guess another cell; so does a comment's `*/`, whose x-height is a guess")
+    func loneRowsOnTheGrid() {
+        let (text, textGlyphs) = SyntheticLines.lines(["def total(values):", "    return sum(values)", "", ""])
+        let upper = ReadingTests.readBlock(Array(text.prefix(2)), glyphs: Array(textGlyphs.prefix(2)))
+        // Row 3: four blobs of six touching `#` each, read as four words of letters.
+        let blobs = (0..<4).map { BoundingBox(x: 100 + 84 * $0 + 3, y: 90, width: 78, height: 20) }
+        let words = ["SEER", "EE", "AIR", "ESPEN"].enumerated().map { Word(text: $1, box: blobs[$0], confidence: 0.2) }
+        let banner = ReadingTests.readBlock([Line(text: "SEER EE AIR ESPEN", box: blobs[0].union(blobs[3]), words: words)], glyphs: [blobs])
+        #expect(OneGrid().joined([upper, banner]).count == 1)
+        // Letters as wide, boxed apart, are no glyphs run together: another cell.
+        let apart = (0..<4).map { BoundingBox(x: 100 + 84 * $0 + 3, y: 90, width: 10, height: 20) }
+        let wide = ReadingTests.readBlock([Line(text: "SEER EE AIR ESPEN", box: apart[0].union(apart[3]), words: words)], glyphs: [apart])
+        #expect(OneGrid().joined([upper, wide]).count == 2)
+        // A `*/` whose star stands high: its block's x-height is the slash's.
+        let (closer, closerGlyphs) = SyntheticLines.line("*/", row: 3)
+        var comment = ReadingTests.readBlock([closer], glyphs: [closerGlyphs])
+        comment.block.xHeight = 2 * upper.block.xHeight
+        #expect(OneGrid().joined([upper, comment]).count == 1)
+    }
+
     /// A block of one row of marks alone, `glyphs`, that OCR read unsurely as `text`.
     static func unread(_ glyphs: [BoundingBox], as text: String) -> ReadBlock {
         let box = glyphs.dropFirst().reduce(glyphs[0]) { $0.union($1) }
