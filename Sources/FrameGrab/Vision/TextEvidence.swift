@@ -188,13 +188,14 @@ enum TextEvidence {
 
     /// The box of the marks alike `row` is, if it is a row of them (`isMarkRow`, dots and
     /// quotes, or `isRunOfOneMark`), but for one shape taller than all of them over it, which is
-    /// none of its marks: a mouse pointer resting on a `-----` rule, a block cursor on it.
+    /// none of its marks: a mouse pointer resting on a `-----` rule, a block cursor on it (and
+    /// what of it stands in its columns, cut off by vim's cursor line).
     static func markRow(_ row: [BoundingBox]) -> BoundingBox? {
         func isMarks(_ marks: [BoundingBox]) -> Bool { TextBlockAssembler.isMarkRow(marks) || isRunOfOneMark(marks) }
         let byHeight = row.sorted { $0.height < $1.height }
         var marks = row
         if !isMarks(row), byHeight.count >= 2, let tallest = byHeight.last, tallest.height > byHeight[byHeight.count - 2].height + 1 {
-            marks = row.filter { $0 != tallest }
+            marks = row.filter { $0.x >= tallest.right || $0.right <= tallest.x }
         }
         guard let first = marks.first, isMarks(marks) else { return nil }
         return marks.dropFirst().reduce(first) { $0.union($1) }

@@ -92,6 +92,9 @@ struct TextEvidenceTests {
         Case(testDescription: "Not three lines under it", rows: [row("laaplaa", baseline: 100), Self.quotes(top: 199)], text: [0]),
         Case(testDescription: "A rule of dashes two lines under the text, a mouse pointer's I-beam resting on it, is still a row of one mark",
              rows: [row("laaplaa", baseline: 100), Self.dashes(top: 170) + [BoundingBox(x: 150, y: 163, width: 7, height: 14)]], text: [0, 1]),
+        Case(testDescription: "So is one with a block cursor on it that vim's cursor line cut in two: the piece under the line stands in the cursor's columns",
+             rows: [row("laaplaa", baseline: 100), Self.dashes(top: 170).filter { $0.x != 138 }
+                        + [BoundingBox(x: 136, y: 158, width: 11, height: 19), BoundingBox(x: 136, y: 178, width: 11, height: 3)]], text: [0, 1]),
         Case(testDescription: "A comment's `*/` a line under that rule leans on it, three lines from the text",
              rows: [row("laaplaa", baseline: 100), Self.dashes(top: 170), row("*/", left: 90, baseline: 205)], text: [0, 1, 2]),
         Case(testDescription: "Not two such shapes on the rule: they are no pointer", rows: [row("laaplaa", baseline: 100),
