@@ -71,9 +71,12 @@ struct PunctuationShapes: CharacterPass {
             let center = grid.origin + Double(column) * grid.cell
             return pointers.contains { Double($0.x) <= center && Double($0.right) >= center }
         }
+        // A cell a pointer covers holds what painting it out left of its ticks, in pieces.
         guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
-              cells.allSatisfy({ 10 * $0.tallestPart >= 7 * ($0.bottom - $0.top) && $0.span(cell: grid.cell) == 1
-                                 && baseline - Double($0.bottom) >= 0.6 * grid.xHeight })
+              zip(cells, columns).allSatisfy({ cell, column in
+                  (underPointer(column) || 10 * cell.tallestPart >= 7 * (cell.bottom - cell.top)) && cell.span(cell: grid.cell) == 1
+                      && baseline - Double(cell.bottom) >= 0.6 * grid.xHeight
+              })
         else { return nil }
         // A `"` whose two ticks antialiasing joined (a pixel between its ticks, in one quote
         // of three or in two) is one blob as wide as another's two: one font draws one quote alike.

@@ -135,6 +135,11 @@ struct PunctuationShapesTests {
         let oneTickLeft = quotes.filter { $0.x != 36 }
         #expect(PunctuationShapes.quotes(oneTickLeft, baseline: 40, grid: grid) == nil)
         #expect(PunctuationShapes.quotes(oneTickLeft, under: [pointer], baseline: 40, grid: grid)?.1 == "\"")
+        // Or pieces of its ticks, shorter than the mark.
+        let piecesLeft = quotes.filter { $0.x != 32 && $0.x != 36 } + [BoundingBox(x: 32, y: 22, width: 3, height: 1),
+                                                                         BoundingBox(x: 33, y: 25, width: 2, height: 3)]
+        #expect(PunctuationShapes.quotes(piecesLeft, baseline: 40, grid: grid) == nil)
+        #expect(PunctuationShapes.quotes(piecesLeft, under: [pointer], baseline: 40, grid: grid)?.1 == "\"")
         let noneLeft = quotes.filter { $0.x != 32 && $0.x != 36 }
         #expect(PunctuationShapes.quotes(noneLeft, baseline: 40, grid: grid) == nil)
         let (bridged, bridgedQuote) = try #require(PunctuationShapes.quotes(noneLeft, under: [pointer], baseline: 40, grid: grid))
