@@ -464,7 +464,8 @@ enum TextBlockAssembler {
     /// The baseline of the row of `block` that `bars` would stand on, if they are a row of
     /// symbols in its type (`====`, `----`, `~~~~`), the block being monospace text on
     /// `grid`: the bars are thin beside its letters (little over half its lines' height:
-    /// small asterisks touching into one stroke are half of it), cross none of its rows, and
+    /// small asterisks touching into one stroke are half of it), cross none of its rows (a
+    /// gutter's number beside them stands on their row), and
     /// stand halfway up the x-height of a row on its pitch. An underline, under its row's
     /// letters, stands between rows.
     /// A panel bounds its text: bars inside it, not across it from side to side (a divider),
@@ -478,7 +479,9 @@ enum TextBlockAssembler {
                                  textRows: [Line]) -> Int? {
         let height = grid.lineHeight
         guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.55 * height }),
-              box.x < block.box.right, !block.lines.contains(where: { $0.box.overlapsVertically(box) }) else { return nil }
+              box.x < block.box.right,
+              !block.lines.contains(where: { $0.box.overlapsVertically(box) && $0.box.x < box.right && $0.box.right > box.x })
+        else { return nil }
         let panel = block.lines[0].surface.panel
         if let panel {
             // A divider crosses the panel from edge to edge, or from left of where its text

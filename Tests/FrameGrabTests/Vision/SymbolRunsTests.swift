@@ -297,6 +297,30 @@ struct RepeatedGlyphsTests {
         #expect(read.contains(lines[6]), "\(code.text)")
     }
 
+    @Test("A rule of `=` touching into two bars, a gutter's number beside it on its row, is a row of the numbered text (vim's help in xterm's Go Mono at 13 px, `set number`)",
+          arguments: [false, true])
+    func ruleBesideItsNumber(numbered: Bool) throws {
+        let text = ["    (get-cursor [window])           Get cursor position in a window as", "                                    a pair (linenr . column).",
+                    "    (set-cursor (line . col) [window])  Set cursor position.", "", "",
+                    "5. mzeval() Vim function                                    *mzscheme-mzeval*", "",
+                    "To facilitate bi-directional interface, you can use |mzeval()| function to",
+                    "evaluate MzScheme expressions and pass their values to Vim script."]
+        let lines = text.enumerated().map { index, line in numbered ? String(format: "%3d ", 247 + index) + line : line }
+        // Row 4 holds 78 `=` that xterm draws touching into two bars 1 px thick, 3 px apart:
+        // drawn as those bars, where the font's bars fall (drawtext keeps its side bearings).
+        let left = 10 + (numbered ? 32 : 0)
+        let bars = [77, 80].map { "drawbox=x=\(left):y=\($0):w=622:h=1:color=0x0000c0:t=fill" }
+        let scratch = try Scratch()
+        let video = try scratch.textVideo("rule.mp4", ground: "0xffffff", width: 760, height: 18 + 16 * lines.count, boxes: bars,
+                                          lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: "/usr/share/fonts/fonts-go/Go-Mono.ttf", size: 13, color: "0x0000c0", x: 9, y: 9 + 16 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains(String(repeating: "=", count: 78)),
+                "\(code.text)")
+    }
+
     @Test("A row of carets under a line whose underscores reach down to their tips is carets: ink above the run's own box is the line above's (xterm's Fantasque Sans Mono at 24 px, lines 25 px apart)")
     func caretsUnderUnderscores() throws {
         let lines = ["Traceback (most recent call last):", "  File \"/usr/lib/python3.11/textwrap.py\", line 359, in wrap",
