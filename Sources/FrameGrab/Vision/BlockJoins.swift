@@ -222,7 +222,9 @@ struct OneGrid: BlockJoin {
         func runTogether(_ read: ReadBlock, cell: Double) -> Bool {
             guard read.rows.count == 1 else { return false }
             let widths = read.rows[0].glyphs.map { Double($0.width) }
-            return 2 * widths.filter { $0 > 1.5 * cell }.reduce(0, +) >= widths.reduce(0, +)
+            // Glyphs run together span whole cells, less a side bearing or two.
+            let runs = widths.filter { $0 > 1.5 * cell && abs($0 - ($0 / cell).rounded() * cell) <= 0.35 * cell }
+            return !widths.isEmpty && 2 * runs.reduce(0, +) >= widths.reduce(0, +)
         }
         if let first = cells[0], let second = cells[1], abs(first / second - 1) > 0.08 {
             guard !marks, runTogether(lower, cell: first) || runTogether(upper, cell: second) else { return false }

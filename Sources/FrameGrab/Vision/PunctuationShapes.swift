@@ -79,18 +79,26 @@ struct PunctuationShapes: CharacterPass {
               })
         else { return nil }
         // A `"` whose two ticks antialiasing joined (a pixel between its ticks, in one quote
-        // of three or in two) is one blob as wide as another's two: one font draws one quote alike.
-        // A cell a pointer covers holds what painting it out left of its ticks: the others tell.
+        // of three or in two) is one blob as wide as another's two: one font draws one quote
+        // alike. A cell a pointer covers holds what painting it out left of its ticks: the
+        // others tell.
+        // Two ticks side by side are wider than one (a tick broken in two is as narrow as it was).
+        // Where most cells keep them apart, a cell as wide in one piece is the font's quote;
+        // where most are joined, the ink must show two ticks in each.
         let shown = cells.indices.filter { !underPointer(columns[$0]) }.map { cells[$0] }
-        let pairs = shown.filter { $0.parts == 2 }
-        func isJoinedPair(_ cell: CharacterInk) -> Bool { cell.parts == 1 && pairs.contains { abs($0.width - cell.width) <= 1 } }
+        func isPair(_ cell: CharacterInk) -> Bool { cell.parts == 2 && Double(cell.width) > grid.cell / 3 }
+        let pairs = shown.filter(isPair)
+        func isJoinedPair(_ cell: CharacterInk) -> Bool {
+            cell.parts == 1 && pairs.contains { abs($0.width - cell.width) <= 1 }
+                && (2 * pairs.count > shown.count || picture.map { Self.showsTwoTicks(cell, picture: $0) } ?? true)
+        }
         // Where every quote's ticks ran together, the ink still shows two in each: strong on
         // either side, paler between.
         let ticksRunTogether = picture.map { picture in
             shown.allSatisfy { $0.parts == 1 && abs($0.width - shown[0].width) <= 1 && Self.showsTwoTicks($0, picture: picture) }
         } ?? false
         let quote: Character
-        if !shown.isEmpty, !pairs.isEmpty && shown.allSatisfy({ $0.parts == 2 || isJoinedPair($0) }) || ticksRunTogether {
+        if !shown.isEmpty, !pairs.isEmpty && shown.allSatisfy({ isPair($0) || isJoinedPair($0) }) || ticksRunTogether {
             quote = "\""
         } else if !shown.isEmpty, shown.allSatisfy(isTick) {
             quote = "'"

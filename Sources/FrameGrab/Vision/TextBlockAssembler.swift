@@ -475,12 +475,18 @@ enum TextBlockAssembler {
     /// block's columns (not left of its text, where a border or the page's rule would start;
     /// a banner drawn glyph by glyph may start a dedent's cells left of it) at most two rows
     /// past its ends, or, a run cells wide inside its columns, among text over them.
+    /// Whether `row` may be a gutter's number on the row of the bars in `box`: short (five
+    /// digits at most, in lines `height` tall) and wholly left of them.
+    private static func isGutterNumber(_ row: BoundingBox, leftOf box: BoundingBox, height: Double) -> Bool {
+        row.right <= box.x && Double(row.width) <= 3 * height
+    }
+
     private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
                                  textRows: [Line]) -> Int? {
         let height = grid.lineHeight
         guard Double(box.height) <= 0.6 * height, bars.allSatisfy({ Double($0.height) <= 0.55 * height }),
               box.x < block.box.right,
-              !block.lines.contains(where: { $0.box.overlapsVertically(box) && $0.box.x < box.right && $0.box.right > box.x })
+              !block.lines.contains(where: { $0.box.overlapsVertically(box) && !isGutterNumber($0.box, leftOf: box, height: height) })
         else { return nil }
         let panel = block.lines[0].surface.panel
         if let panel {

@@ -124,6 +124,7 @@ enum TextEvidence {
         let tops = others.map { boxes[$0].y }
         let tallestOther = others.map { boxes[$0].height }.max() ?? 0
         let marks = rows.map(markRow)
+        let markBoxes = marks.map { $0.map { $0.dropFirst().reduce($0[0]) { $0.union($1) } } }
 
         let leaning = sources
         while let (text, band, source) = sources.popLast() {
@@ -134,7 +135,7 @@ enum TextEvidence {
             while position < others.count, tops[position] <= band.bottom + twoLines {
                 let index = others[position]
                 position += 1
-                let dots = marks[index] != nil, other = marks[index] ?? boxes[index]
+                let dots = marks[index] != nil, other = markBoxes[index] ?? boxes[index]
                 // A row of dots is as low as a period: it stands where a row's baseline would,
                 // so it is measured baseline to baseline, a line or two away; so is a row of
                 // another mark as low (`=====` under a blank line), and any row of marks alike
@@ -162,8 +163,11 @@ enum TextEvidence {
                 }
                 reaches[index] = next
                 // A row of marks reaches the rows beside it as its marks stand (the `*/` under a
-                // comment's `-----`).
-                if next.depth < deepestContext { sources.append((textRows[index], other, next)) }
+                // comment's `-----`); a row of dots is too low to measure anything beside it by
+                // (and dots a line apart are a grid, not text).
+                if next.depth < deepestContext && !(marks[index].map(TextBlockAssembler.isDotRow) ?? false) {
+                    sources.append((textRows[index], other, next))
+                }
             }
         }
         // Rows in a panel that holds text: the panel's letter height is its text rows' median.
@@ -186,19 +190,18 @@ enum TextEvidence {
         }
     }
 
-    /// The box of the marks alike `row` is, if it is a row of them (`isMarkRow`, dots and
-    /// quotes, or `isRunOfOneMark`), but for one shape taller than all of them over it, which is
-    /// none of its marks: a mouse pointer resting on a `-----` rule, a block cursor on it (and
-    /// what of it stands in its columns, cut off by vim's cursor line).
-    static func markRow(_ row: [BoundingBox]) -> BoundingBox? {
+    /// The marks alike `row` is, if it is a row of them (`isMarkRow`, dots and quotes, or
+    /// `isRunOfOneMark`), but for one shape taller than all of them over it, which is none of
+    /// its marks: a mouse pointer resting on a `-----` rule, a block cursor on it (and what of
+    /// it stands in its columns, cut off by vim's cursor line).
+    static func markRow(_ row: [BoundingBox]) -> [BoundingBox]? {
         func isMarks(_ marks: [BoundingBox]) -> Bool { TextBlockAssembler.isMarkRow(marks) || isRunOfOneMark(marks) }
         let byHeight = row.sorted { $0.height < $1.height }
         var marks = row
         if !isMarks(row), byHeight.count >= 2, let tallest = byHeight.last, tallest.height > byHeight[byHeight.count - 2].height + 1 {
             marks = row.filter { $0.x >= tallest.right || $0.right <= tallest.x }
         }
-        guard let first = marks.first, isMarks(marks) else { return nil }
-        return marks.dropFirst().reduce(first) { $0.union($1) }
+        return isMarks(marks) ? marks : nil
     }
 
     /// Whether `row` is one mark drawn over and over (the bars of `=====`, small `*`): four

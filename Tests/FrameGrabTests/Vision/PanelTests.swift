@@ -148,7 +148,7 @@ struct PanelTests {
         let (text, textGlyphs) = SyntheticLines.lines(["def total(values):", "    return sum(values)", "", ""])
         let upper = ReadingTests.readBlock(Array(text.prefix(2)), glyphs: Array(textGlyphs.prefix(2)))
         // Row 3: four blobs of six touching `#` each, read as four words of letters.
-        let blobs = (0..<4).map { BoundingBox(x: 100 + 84 * $0 + 3, y: 90, width: 78, height: 20) }
+        let blobs = (0..<4).map { BoundingBox(x: 100 + 84 * $0 + 1, y: 90, width: 82, height: 20) }
         let words = ["SEER", "EE", "AIR", "ESPEN"].enumerated().map { Word(text: $1, box: blobs[$0], confidence: 0.2) }
         let banner = ReadingTests.readBlock([Line(text: "SEER EE AIR ESPEN", box: blobs[0].union(blobs[3]), words: words)], glyphs: [blobs])
         #expect(OneGrid().joined([upper, banner]).count == 1)
@@ -156,6 +156,10 @@ struct PanelTests {
         let apart = (0..<4).map { BoundingBox(x: 100 + 84 * $0 + 3, y: 90, width: 10, height: 20) }
         let wide = ReadingTests.readBlock([Line(text: "SEER EE AIR ESPEN", box: apart[0].union(apart[3]), words: words)], glyphs: [apart])
         #expect(OneGrid().joined([upper, wide]).count == 2)
+        // Nor are blobs that span no whole number of cells (a bold heading's touching letters).
+        let heading = (0..<4).map { BoundingBox(x: 100 + 84 * $0 + 1, y: 90, width: 76, height: 20) }
+        let bold = ReadingTests.readBlock([Line(text: "SEER EE AIR ESPEN", box: heading[0].union(heading[3]), words: words)], glyphs: [heading])
+        #expect(OneGrid().joined([upper, bold]).count == 2)
         // A `*/` whose star stands high: its block's x-height is the slash's.
         let (closer, closerGlyphs) = SyntheticLines.line("*/", row: 3)
         var comment = ReadingTests.readBlock([closer], glyphs: [closerGlyphs])

@@ -170,6 +170,7 @@ struct PunctuationShapesTests {
         let splitCaret = ["........", "........"] + caret.dropFirst(2)
         let carets = [BoundingBox(x: 0, y: 30, width: 8, height: 5), BoundingBox(x: 12, y: 32, width: 3, height: 3),
                       BoundingBox(x: 17, y: 32, width: 3, height: 3), BoundingBox(x: 24, y: 30, width: 8, height: 5)]
+        // Boxes alone cannot tell a caret split at its apex from a quote's two ticks: the ink does.
         #expect(PunctuationShapes.quotes(carets, baseline: 46, grid: grid)?.1 == "\"")
         #expect(PunctuationShapes.quotes(carets, baseline: 46, grid: grid, picture: drawn([caret, splitCaret, caret])) == nil)
         // Every quote's ticks run together: the boxes tell nothing, the ink two ticks in each;
@@ -177,6 +178,10 @@ struct PunctuationShapesTests {
         let allJoined = (0..<3).map { BoundingBox(x: 2 + 12 * $0, y: 30, width: 5, height: 5) }
         #expect(PunctuationShapes.quotes(allJoined, baseline: 46, grid: grid) == nil)
         #expect(PunctuationShapes.quotes(allJoined, baseline: 46, grid: grid, picture: drawn([joinedQuote, joinedQuote, joinedQuote]))?.1 == "\"")
+        // A single tick broken in two by a gap along it is as narrow as a tick: no pair.
+        let ticks = [BoundingBox(x: 4, y: 30, width: 2, height: 5), BoundingBox(x: 4, y: 36, width: 2, height: 1),
+                     BoundingBox(x: 16, y: 30, width: 2, height: 7), BoundingBox(x: 28, y: 30, width: 2, height: 7)]
+        #expect(PunctuationShapes.quotes(ticks, baseline: 46, grid: grid)?.1 != "\"")
         let wholeCarets = (0..<3).map { BoundingBox(x: 12 * $0, y: 30, width: 8, height: 5) }
         #expect(PunctuationShapes.quotes(wholeCarets, baseline: 46, grid: grid, picture: drawn([caret, caret, caret])) == nil)
     }

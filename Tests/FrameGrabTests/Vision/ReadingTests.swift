@@ -179,6 +179,9 @@ struct ReadingTests {
         let pointer = BoundingBox(x: 108, y: 115, width: 5, height: 14)
         #expect(!Reading.mayBeFilledFromInk(1, of: block(ticks + [pointer])))
         #expect(Reading.mayBeFilledFromInk(1, of: block(ticks + [pointer]), pointers: [pointer]))
+        // Nor does it join the row to the line it reaches up into.
+        let taller = BoundingBox(x: 108, y: 104, width: 5, height: 20)
+        #expect(Reading.mayBeFilledFromInk(1, of: block(ticks + [taller]), pointers: [taller]))
         // Letters of proportional type (not a cell apart), as tall as the block's.
         let word = [(0, 4), (5, 8), (14, 3), (18, 10), (29, 6)].map { BoundingBox(x: 100 + $0.0, y: 120, width: $0.1, height: 10) }
         #expect(!Reading.mayBeFilledFromInk(1, of: block(word)))

@@ -132,10 +132,10 @@ extension Reading {
     /// the row (`pointers`) is none of its glyphs.
     static func mayBeFilledFromInk(_ index: Int, of block: TextBlock, pointers: [BoundingBox] = []) -> Bool {
         let line = block.lines[index]
-        let alone = !block.lines.indices.contains { $0 != index && block.lines[$0].box.overlapsVertically(line.box) }
         let glyphs = PunctuationShapes.glyphs(line.glyphs, without: pointers)
         guard let first = glyphs.first else { return false }
         let box = glyphs.count == line.glyphs.count ? line.box : glyphs.dropFirst().reduce(first) { $0.union($1) }
+        let alone = !block.lines.indices.contains { $0 != index && block.lines[$0].box.overlapsVertically(box) }
         let drawnAlike = TextBlockAssembler.isDrawnInCells(glyphs, lineHeight: 2 * Double(block.glyphHeight))
             || glyphs.contains { $0.width >= RepeatedGlyphs.shortestRun * block.glyphHeight }
         return alone && (box.height < block.xHeight || drawnAlike)
