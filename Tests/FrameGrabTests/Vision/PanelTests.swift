@@ -157,7 +157,7 @@ struct PanelTests {
         let wide = ReadingTests.readBlock([Line(text: "SEER EE AIR ESPEN", box: apart[0].union(apart[3]), words: words)], glyphs: [apart])
         #expect(OneGrid().joined([upper, wide]).count == 2)
         // Nor are blobs that span no whole number of cells (a bold heading's touching letters).
-        let heading = (0..<4).map { BoundingBox(x: 100 + 84 * $0 + 1, y: 90, width: 76, height: 20) }
+        let heading = (0..<4).map { BoundingBox(x: 97 + 84 * $0, y: 90, width: 76, height: 20) }
         let bold = ReadingTests.readBlock([Line(text: "SEER EE AIR ESPEN", box: heading[0].union(heading[3]), words: words)], glyphs: [heading])
         #expect(OneGrid().joined([upper, bold]).count == 2)
         // A `*/` whose star stands high: its block's x-height is the slash's.
