@@ -289,6 +289,12 @@ enum TextBlockAssembler {
             }
         }
         blocks.removeAll { $0.lines.count == 1 && led.contains($0.lines[0].box) }
+        // Dim dots beside brighter text found before (`anchors`: a faint `"""` under the
+        // line its threshold kept) lead that text, not any here: a block of their own, for the
+        // text they stand by to take in.
+        if !anchors.isEmpty {
+            blocks += leadingDots.filter { !led.contains($0.box) }.map { Block($0) }
+        }
         let barRows = barRows(bars)
         // Each code block's grid, measured once, before rows of bars join it (their bars give
         // no baseline of their own, and rows only as tall as its letters); nil for a block of

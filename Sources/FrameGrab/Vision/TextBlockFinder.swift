@@ -44,13 +44,17 @@ struct TextBlockFinder {
         // already found, where the halo around bright strokes would pass it too. Beside that
         // text it needs no evidence of its own (a dim gutter's single digits, a dim `*/`).
         let found = blocks.map { $0.box.expanded(by: max(8, $0.glyphHeight), within: image.bounds) }
+        // The halo of the rows found: a pixel or two around their letters.
+        let halos = blocks.flatMap { block in
+            block.lines.map { $0.box.expanded(by: max(2, block.glyphHeight / 4), within: image.bounds) }
+        }
         for polarity in [Polarity.darkOnLight, .lightOnDark] {
             let anchors = blocks.filter { $0.polarity == polarity }.flatMap { block in
                 block.lines.map { TextEvidence.Anchor(box: $0.box, letterHeight: block.xHeight, text: TextEvidence.textRow($0.glyphs)) }
             }
             var faint: [BoundingBox] = []
             blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast,
-                                     away: found, anchors: anchors, glyphs: &faint, surfaces: &surfaces)
+                                     away: found, halos: halos, anchors: anchors, glyphs: &faint, surfaces: &surfaces)
         }
         for index in blocks.indices { blocks[index].panel = background.panel(holding: blocks[index].box) }
         return Found(blocks: blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) },
@@ -58,19 +62,24 @@ struct TextBlockFinder {
     }
 
     /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
-    /// that touch any of `away`; rows beside `anchors`, or in a panel with them, need no
-    /// evidence of their own. The glyph-sized blobs are added to `glyphs`, the solid patches
-    /// left out to `surfaces`.
+    /// that touch any of `away` but rows of marks alike clear of the `halos` (a faint `"""`
+    /// under the line found, whose ticks a higher threshold broke into pixels); rows beside
+    /// `anchors`, or in a panel with them, need no evidence of their own. The glyph-sized
+    /// blobs are added to `glyphs`, the solid patches left out to `surfaces`.
     private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
-                                away: [BoundingBox], anchors: [TextEvidence.Anchor] = [],
+                                away: [BoundingBox], halos: [BoundingBox] = [], anchors: [TextEvidence.Anchor] = [],
                                 glyphs: inout [BoundingBox], surfaces: inout [InkSurfaces.Surface]) -> [TextBlock] {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
         // Bars too long for a glyph may still be a row of text: `=` or `-` in monospace type
         // touch into rules, `~` into one wavy stroke. The assembler keeps those on a code row.
         var bars = removeRules(from: &mask, width: image.width, height: image.height)
         func glyphBlobs() -> [InkBlob] {
-            ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
-                .filter { blob in (isGlyphSized(blob, in: image) || isBar(blob)) && !away.contains { $0.intersection(blob.box) != nil } }
+            let blobs = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
+                .filter { blob in isGlyphSized(blob, in: image) || isBar(blob) }
+            func touches(_ boxes: [BoundingBox], _ blob: InkBlob) -> Bool { boxes.contains { $0.intersection(blob.box) != nil } }
+            let between = blobs.filter { touches(away, $0) && !touches(halos, $0) && isGlyphSized($0, in: image) }
+            let marks = TextBlockFinder.lines(from: between).filter { TextBlockAssembler.isMarkRow($0.map(\.box)) }.flatMap { $0 }
+            return blobs.filter { !touches(away, $0) } + marks
         }
         var all = glyphBlobs()
         bars = bars.filter { bar in !away.contains { $0.intersection(bar) != nil } } + all.filter { !isGlyphSized($0, in: image) }.map(\.box)

@@ -58,4 +58,22 @@ struct ShortRowShapesTests {
         let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
         #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
     }
+
+    @Test("A docstring's closing `\"\"\"` in vim's dark red on black, so thin that the first threshold breaks its ticks into pixels, is found by the fainter one under the line found (PT Mono)",
+          arguments: [(0x990000, 13), (0xaa0000, 11)])
+    func faintQuotesUnderTheirLine(color: Int, size: Int) throws {
+        let lines = ["    def read(self, size=-1):", "        \"\"\"Read up to size uncompressed bytes from the file.", "",
+                     "        If size is negative or omitted, read until EOF is reached.", "        Returns b\"\" if the file is at EOF.",
+                     "        \"\"\"", "        self._check_can_read()", "        return self._buffer.read(size)"]
+        let scratch = try Scratch()
+        let pitch = size + 4
+        let video = try scratch.textVideo("quotes.mp4", ground: "black", width: 640, height: 18 + pitch * lines.count,
+                                          lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: "/usr/share/fonts/truetype/paratype/PTM55F.ttf", size: size,
+                              color: (1...5).contains(index) ? String(format: "0x%06x", color) : "0xd8d8d8", x: 9, y: 9 + pitch * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
+    }
 }
