@@ -226,12 +226,14 @@ struct OneGrid: BlockJoin {
             let runs = widths.filter { $0 > 1.5 * cell && abs($0 - ($0 / cell).rounded() * cell) <= 0.35 * cell }
             return !widths.isEmpty && 2 * runs.reduce(0, +) >= widths.reduce(0, +)
         }
+        var sizeTells = cells[0] == nil || cells[1] == nil
         if let first = cells[0], let second = cells[1], abs(first / second - 1) > 0.08 {
-            guard !marks, runTogether(lower, cell: first) || runTogether(upper, cell: second) else { return false }
-            cell = runTogether(lower, cell: first) ? first : second
-            let size = Double(b.xHeight) / Double(max(1, a.xHeight))
-            guard size >= 0.8, size <= 1.25 else { return false }
-        } else if cells[0] == nil || cells[1] == nil, !marks {
+            let lowerRunTogether = runTogether(lower, cell: first)
+            guard !marks, lowerRunTogether || runTogether(upper, cell: second) else { return false }
+            cell = lowerRunTogether ? first : second
+            sizeTells = true
+        }
+        if sizeTells, !marks {
             let size = Double(b.xHeight) / Double(max(1, a.xHeight))
             guard size >= 0.8, size <= 1.25 else { return false }
         }

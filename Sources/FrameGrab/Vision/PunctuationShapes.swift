@@ -78,13 +78,11 @@ struct PunctuationShapes: CharacterPass {
                       && baseline - Double(cell.bottom) >= 0.6 * grid.xHeight
               })
         else { return nil }
-        // A `"` whose two ticks antialiasing joined (a pixel between its ticks, in one quote
-        // of three or in two) is one blob as wide as another's two: one font draws one quote
-        // alike. A cell a pointer covers holds what painting it out left of its ticks: the
-        // others tell.
-        // Two ticks side by side are wider than one (a tick broken in two is as narrow as it was).
-        // Where most cells keep them apart, a cell as wide in one piece is the font's quote;
-        // where most are joined, the ink must show two ticks in each.
+        // The cells a pointer leaves alone tell the quote. Two ticks side by side are wider than
+        // one (a tick broken in two is as narrow as it was); antialiasing may join them, a pixel
+        // between them, in some quotes: one font draws one quote alike, so where most cells keep
+        // them apart a cell as wide in one piece is the same quote, and where most are joined
+        // the ink must show two ticks in each.
         let shown = cells.indices.filter { !underPointer(columns[$0]) }.map { cells[$0] }
         func isPair(_ cell: CharacterInk) -> Bool { cell.parts == 2 && Double(cell.width) > grid.cell / 3 }
         let pairs = shown.filter(isPair)

@@ -722,24 +722,18 @@ extension RepeatedGlyphs.Run {
     /// (an I-beam over a row of carets touching into one wave) reaches above and below the rest.
     func whole(grid: ReadRegion.Grid, picture: InkPicture) -> Self {
         let columns = centers.map { RepeatedGlyphs.pixelColumns(around: $0, cell: grid.cell) }
-        let strongest = columns.map { RepeatedGlyphs.strongestInk(of: self, in: $0, picture: picture) }
-        func touched(_ y: Int) -> Bool {
-            let cells = centers.indices.filter { cell in
-                columns[cell].contains { 4 * picture.ink(atX: $0, y: Double(y)) >= max(0.05, strongest[cell]) }
-            }
-            return 2 * cells.count > centers.count
+        // Whether most cells have a pixel of row `y` that `inks(cell, x, y)`.
+        func mostCells(_ y: Int, _ inks: (Int, Double, Double) -> Bool) -> Bool {
+            2 * centers.indices.filter { cell in columns[cell].contains { inks(cell, $0, Double(y)) } }.count > centers.count
         }
+        let strongest = columns.map { RepeatedGlyphs.strongestInk(of: self, in: $0, picture: picture) }
+        func touched(_ y: Int) -> Bool { mostCells(y) { cell, x, y in 4 * picture.ink(atX: x, y: y) >= max(0.05, strongest[cell]) } }
         var whole = self
         while whole.bottom - whole.top > 2, !touched(whole.top) { whole.top += 1 }
         while whole.bottom - whole.top > 2, !touched(whole.bottom - 1) { whole.bottom -= 1 }
         guard Double(whole.bottom - whole.top) < grid.xHeight / 2 else { return whole }
         let solid = centers.map { RepeatedGlyphs.solidInk(whole, center: $0, grid: grid, picture: picture) }
-        func inked(_ y: Int) -> Bool {
-            let cells = centers.indices.filter { cell in
-                columns[cell].contains { solid[cell]($0, Double(y)) }
-            }
-            return 2 * cells.count > centers.count
-        }
+        func inked(_ y: Int) -> Bool { mostCells(y) { cell, x, y in solid[cell](x, y) } }
         let reach = max(1, Int(grid.xHeight))
         while whole.top > top - reach, inked(whole.top - 1) { whole.top -= 1 }
         while whole.bottom < bottom + reach, inked(whole.bottom) { whole.bottom += 1 }

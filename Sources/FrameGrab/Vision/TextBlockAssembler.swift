@@ -467,6 +467,12 @@ enum TextBlockAssembler {
         return rows.groups().map { $0.map { bars[$0] } }
     }
 
+    /// Whether `row` may be a gutter's number on the row of the bars in `box`: short (five
+    /// digits at most, in lines `height` tall) and wholly left of them.
+    private static func isGutterNumber(_ row: BoundingBox, leftOf box: BoundingBox, height: Double) -> Bool {
+        row.right <= box.x && Double(row.width) <= 3 * height
+    }
+
     /// The baseline of the row of `block` that `bars` would stand on, if they are a row of
     /// symbols in its type (`====`, `----`, `~~~~`), the block being monospace text on
     /// `grid`: the bars are thin beside its letters (little over half its lines' height:
@@ -481,12 +487,6 @@ enum TextBlockAssembler {
     /// block's columns (not left of its text, where a border or the page's rule would start;
     /// a banner drawn glyph by glyph may start a dedent's cells left of it) at most two rows
     /// past its ends, or, a run cells wide inside its columns, among text over them.
-    /// Whether `row` may be a gutter's number on the row of the bars in `box`: short (five
-    /// digits at most, in lines `height` tall) and wholly left of them.
-    private static func isGutterNumber(_ row: BoundingBox, leftOf box: BoundingBox, height: Double) -> Bool {
-        row.right <= box.x && Double(row.width) <= 3 * height
-    }
-
     private static func baseline(of box: BoundingBox, bars: [BoundingBox], onRowOf block: Block, grid: Grid,
                                  textRows: [Line]) -> Int? {
         let height = grid.lineHeight

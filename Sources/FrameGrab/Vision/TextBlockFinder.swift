@@ -77,9 +77,15 @@ struct TextBlockFinder {
             let blobs = ConnectedComponents.blobs(in: mask, width: image.width, height: image.height)
                 .filter { blob in isGlyphSized(blob, in: image) || isBar(blob) }
             func touches(_ boxes: [BoundingBox], _ blob: InkBlob) -> Bool { boxes.contains { $0.intersection(blob.box) != nil } }
-            let between = blobs.filter { touches(away, $0) && !touches(halos, $0) && isGlyphSized($0, in: image) }
-            let marks = TextBlockFinder.lines(from: between).filter { TextBlockAssembler.isMarkRow($0.map(\.box)) }.flatMap { $0 }
-            return blobs.filter { !touches(away, $0) } + marks
+            var clear: [InkBlob] = [], between: [InkBlob] = []
+            for blob in blobs {
+                if !touches(away, blob) {
+                    clear.append(blob)
+                } else if !touches(halos, blob), isGlyphSized(blob, in: image) {
+                    between.append(blob)
+                }
+            }
+            return clear + TextBlockFinder.lines(from: between).filter { TextBlockAssembler.isMarkRow($0.map(\.box)) }.flatMap { $0 }
         }
         var all = glyphBlobs()
         bars = bars.filter { bar in !away.contains { $0.intersection(bar) != nil } } + all.filter { !isGlyphSized($0, in: image) }.map(\.box)
