@@ -25,4 +25,21 @@ struct InkPicture {
         let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
         return top * (1 - fy) + bottom * fy
     }
+
+    /// The blobs of pixels standing more than `level` gray levels off the ground within `band`
+    /// (and the block's own bounds), those the band's top and bottom do not cut: the ink of
+    /// one row gathered again at another threshold.
+    func blobs(in band: BoundingBox, level: Int) -> [BoundingBox] {
+        guard let band = band.intersection(bounds ?? image.bounds)?.intersection(image.bounds) else { return [] }
+        var mask = [Bool](repeating: false, count: band.width * band.height)
+        for y in 0..<band.height {
+            for x in 0..<band.width {
+                let value = Int(image[band.x + x, band.y + y])
+                mask[y * band.width + x] = (polarity == .darkOnLight ? Int(ground) - value : value - Int(ground)) > level
+            }
+        }
+        return ConnectedComponents.blobs(in: mask, width: band.width, height: band.height).map(\.box)
+            .filter { $0.y > 0 && $0.bottom < band.height }
+            .map { BoundingBox(x: $0.x + band.x, y: $0.y + band.y, width: $0.width, height: $0.height) }
+    }
 }

@@ -28,20 +28,25 @@ struct PunctuationShapes: CharacterPass {
         // per cell: no letter lives above the x-height alone; two ticks side by side in a cell
         // are a `"`, one a `'`.
         for row in region.rows.indices {
-            let characters = region.rows[row].characters
-            // Ticks OCR read as marks of their own (a fence of backticks) keep them: only letters
-            // are read wrong up there.
-            guard let baseline = region.rows[row].baseline,
-                  let (run, ticks) = Self.quotes(Self.glyphs(region.rows[row].glyphs, without: region.rows[row].pointers),
-                                                 under: region.rows[row].pointers, baseline: baseline, grid: grid,
-                                                 picture: region.picture)
-            else { continue }
+            let characters = region.rows[row].characters, pointers = region.rows[row].pointers
+            guard let baseline = region.rows[row].baseline else { continue }
+            func quotes(_ glyphs: [BoundingBox]) -> (RepeatedGlyphs.Run, Character)? {
+                Self.quotes(Self.glyphs(glyphs, without: pointers), under: pointers, baseline: baseline, grid: grid,
+                            picture: region.picture)
+            }
+            // Ticks too faint for the threshold layout found the row with are gathered again.
+            let glyphs = Self.glyphs(region.rows[row].glyphs, without: pointers)
+            guard let (run, ticks) = quotes(glyphs) ?? region.picture.flatMap({ picture in
+                Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture).flatMap(quotes)
+            }) else { continue }
             // In type so small that the threshold took a `"`'s two ticks for one, OCR, reading the
             // gray, may still count two marks a cell: then they are `"`.
             let twoMarksACell = characters.count == 2 * run.centers.count
                 && characters.allSatisfy { !$0.value.isLetter && !$0.value.isNumber }
             let quote: Character = ticks == "'" && twoMarksACell ? "\"" : ticks
-            // Read as that quote in every cell, the row is right; one `"` for three is not.
+            // Read as that quote in every cell, the row is right; one `"` for three is not. Ticks
+            // OCR read as marks of their own (a fence of backticks) keep them: only letters are
+            // read wrong up there.
             guard characters.count != run.centers.count || characters.contains(where: { $0.value != quote }),
                   quote == "\"" || characters.allSatisfy({ $0.value == quote }) || characters.contains(where: { $0.value.isLetter || $0.value.isNumber })
             else { continue }
@@ -112,6 +117,22 @@ struct PunctuationShapes: CharacterPass {
         // apex the threshold lost: a caret's strokes meet at an apex.
         if quote == "\"", let picture, RepeatedGlyphs.caret(run, baseline: baseline, grid: grid, picture: picture) != nil { return nil }
         return (run, quote)
+    }
+
+    /// The ink of a row of marks up high (all of it above the x-height), gathered again across
+    /// the block at the faint threshold layout looks for dim text with: the 1-pixel ticks of a
+    /// dark red `"""` on black, which the first threshold broke into pixels or kept in part.
+    /// Blobs the band around the row cuts (the letters of the rows above and below) are left
+    /// out. Nil for a row with ink lower down.
+    static func faintTicks(of glyphs: [BoundingBox], baseline: Double, grid: ReadRegion.Grid,
+                           picture: InkPicture) -> [BoundingBox]? {
+        guard let first = glyphs.first else { return nil }
+        let row = glyphs.dropFirst().reduce(first) { $0.union($1) }
+        guard baseline - Double(row.bottom) >= 0.6 * grid.xHeight else { return nil }
+        let margin = max(2, Int(grid.xHeight / 3))
+        let band = BoundingBox(left: 0, top: row.y - margin, right: picture.image.width, bottom: row.bottom + margin)
+        let ticks = picture.blobs(in: band, level: TextBlockFinder().faintContrast)
+        return ticks.isEmpty ? nil : ticks
     }
 
     /// Whether one blob of ink is two ticks run together: a column strong with ink left of its

@@ -59,8 +59,8 @@ struct ShortRowShapesTests {
         #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
     }
 
-    @Test("A docstring's closing `\"\"\"` in vim's dark red on black, so thin that the first threshold breaks its ticks into pixels, is found by the fainter one under the line found (PT Mono)",
-          arguments: [(0x990000, 13), (0xaa0000, 11)])
+    @Test("A docstring's closing `\"\"\"` in vim's dark red on black, so thin that the first threshold breaks its ticks into pixels, is found by the fainter one under the line found, or gathered again by it where the first kept some (PT Mono)",
+          arguments: [(0x990000, 13), (0xaa0000, 11), (0xcd0000, 12)])
     func faintQuotesUnderTheirLine(color: Int, size: Int) throws {
         let lines = ["    def read(self, size=-1):", "        \"\"\"Read up to size uncompressed bytes from the file.", "",
                      "        If size is negative or omitted, read until EOF is reached.", "        Returns b\"\" if the file is at EOF.",
