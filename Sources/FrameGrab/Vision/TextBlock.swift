@@ -62,7 +62,8 @@ extension TextBlock {
 
 extension Array where Element == TextBlock {
     /// The blocks with each one made of marks alone (a row of `"""`, `...`, `--`, `*/`: glyphs
-    /// far lower than the letters around them) sized like the text it belongs to (the main
+    /// far lower than the letters around them, or one row of marks alike lower than their
+    /// x-height: some fonts draw a `"` two thirds of it tall) sized like the text it belongs to (the main
     /// text of its panel, or without a panel the nearest block of rows just above or below it),
     /// so that OCR enlarges it as much as that text rather than as if its marks were letters:
     /// a row of punctuation is read like any other row.
@@ -75,7 +76,9 @@ extension Array where Element == TextBlock {
                     other.box.x < block.box.right && other.box.right > block.box.x
                         && Swift.max(other.box.y - block.box.bottom, block.box.y - other.box.bottom) <= 3 * other.glyphHeight
                 }.min { Swift.abs($0.box.y - block.box.y) < Swift.abs($1.box.y - block.box.y) }
-            guard let main, Double(block.glyphHeight) < 0.6 * Double(main.xHeight) else { return block }
+            guard let main, Double(block.glyphHeight) < 0.6 * Double(main.xHeight)
+                || block.glyphHeight < main.xHeight && block.lines.count == 1 && TextBlockAssembler.isMarkRow(block.lines[0].glyphs)
+            else { return block }
             var sized = block
             sized.xHeight = main.xHeight
             sized.glyphHeight = main.glyphHeight

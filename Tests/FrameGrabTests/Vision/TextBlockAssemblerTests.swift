@@ -759,4 +759,31 @@ struct TextBlockAssemblerTests {
         let pair = Array(dashes.prefix(2))
         #expect(!Self.rows([chains[0], pair, chains[2], chains[3]], bars: []).contains(pair.map(\.box)))
     }
+
+    @Test("A block of one row of marks alike, lower than the x-height of its panel's text, is sized like that text, however tall a face draws them (Hermit's `\"\"\"`, two thirds of it); a row of letters as tall as the x-height is not")
+    func loneMarksSizedByTheirText() {
+        let panel = BoundingBox(x: 0, y: 0, width: 1280, height: 720)
+        let lines = (0..<3).map { index in
+            let glyphs = (0..<20).map { BoundingBox(x: 130 + 13 * $0, y: 100 + 26 * index, width: 11, height: $0 % 3 == 0 ? 19 : 13) }
+            return TextBlock.Row(box: glyphs.dropFirst().reduce(glyphs[0]) { $0.union($1) }, glyphs: glyphs)
+        }
+        var text = TextBlock(box: lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }, polarity: .lightOnDark, lines: lines,
+                             glyphHeight: 19, xHeight: 13)
+        text.panel = panel
+        func lone(_ glyphs: [BoundingBox]) -> TextBlock {
+            let box = glyphs.dropFirst().reduce(glyphs[0]) { $0.union($1) }
+            var block = TextBlock(box: box, polarity: .lightOnDark, lines: [TextBlock.Row(box: box, glyphs: glyphs)],
+                                  glyphHeight: box.height, xHeight: box.height)
+            block.panel = panel
+            return block
+        }
+        // Three quotes, a cell apart, each two ticks 9 px tall: 0.69 of the x-height.
+        let quotes = (0..<3).flatMap { [BoundingBox(x: 139 + 13 * $0, y: 200, width: 3, height: 9), BoundingBox(x: 145 + 13 * $0, y: 200, width: 3, height: 9)] }
+        let sized = [text, lone(quotes)].withMarksSizedByTheirText()
+        #expect(sized[1].xHeight == 13 && sized[1].glyphHeight == 19)
+        // Letters as tall as the x-height (`ooo`) keep their own size.
+        let letters = (0..<3).map { BoundingBox(x: 139 + 13 * $0, y: 200, width: 11, height: 13) }
+        #expect([text, lone(letters)].withMarksSizedByTheirText()[1].xHeight == 13)
+        #expect([text, lone(letters)].withMarksSizedByTheirText()[1].glyphHeight == 13)
+    }
 }
