@@ -413,6 +413,9 @@ struct TextBlockFinder {
     /// of the bands it covers, so that the time grows with the ink on each band, not with the
     /// ink on the whole frame (a frame of grain holds tens of thousands of specks).
     private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double) -> [[Int]] {
+        func flatAlike(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
+            a.width >= 2 * a.height && b.width >= 2 * b.height && abs(a.width - b.width) <= 1 && abs(a.height - b.height) <= 1
+        }
         var links = UnionFind(count: boxes.count)
         let bandHeight = 32
         // A mark counts as on a row within a quarter of the row's height above or below it.
@@ -435,7 +438,9 @@ struct TextBlockFinder {
                     let gap = Double(b.x - a.right)
                     if gap > widestGap * Double(tallest) + 2 { break }
                     let shorter = min(a.height, b.height), taller = max(a.height, b.height)
-                    let reach = 2 * shorter < taller ? taller : shorter
+                    // Two flat marks alike (dashes drawn one a cell, a pixel tall: one font draws
+                    // one dash alike) reach as far as they are wide.
+                    let reach = flatAlike(a, b) ? a.width : 2 * shorter < taller ? taller : shorter
                     guard gap <= widestGap * Double(reach) + 2, let link = rowLink(a, b) else { continue }
                     switch link {
                     case .overlapping: links.join(i, j)

@@ -321,6 +321,23 @@ struct RepeatedGlyphsTests {
                 "\(code.text)")
     }
 
+    @Test("Dashes drawn one a cell, a pixel or two tall and apart by most of a cell, beside a line number are one row: flat marks reach as far as they are wide (numbered vim, JetBrains Mono at 16 px, dark red on black)")
+    func dashesBesideTheirNumber() throws {
+        let text = ["\"\"\"Pretty-print a Python object to a stream.", "", "Classes", "-------", "", "PrettyPrinter()", "",
+                    "Functions", "---------", "", "pformat()", "pprint()"]
+        let scratch = try Scratch()
+        let font = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf"
+        let video = try scratch.textVideo("dashes.mp4", ground: "black", width: 640, height: 18 + 22 * text.count,
+                                          lines: text.enumerated().map { index, line in
+            // One line drawn whole, so that drawtext sets the dashes on the digits' baseline.
+            Scratch.DrawnText(text: String(format: "%2d ", 14 + index) + line, font: font, size: 16, color: "0xcd0000", x: 9, y: 9 + 22 * index)
+        })
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        let rows = code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.contains("-------") && rows.contains("---------"), "\(code.text)")
+    }
+
     @Test("A row of carets under a line whose underscores reach down to their tips is carets: ink above the run's own box is the line above's (xterm's Fantasque Sans Mono at 24 px, lines 25 px apart)")
     func caretsUnderUnderscores() throws {
         let lines = ["Traceback (most recent call last):", "  File \"/usr/lib/python3.11/textwrap.py\", line 359, in wrap",
