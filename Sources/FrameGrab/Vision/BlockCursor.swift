@@ -5,7 +5,9 @@
 /// leaves paper where the cursor stood over a space.
 struct BlockCursor: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
-        picture.image = Self.righted(picture.image, xHeight: picture.block.xHeight)
+        let cursors = Self.cursors(in: picture.image, xHeight: picture.block.xHeight)
+        picture.image = Self.righted(picture.image, cursors: cursors)
+        picture.cursors += cursors.map(picture.inFrame)
     }
 
     /// Share of a cursor's box its ink fills at least: a character drawn in reverse leaves
@@ -15,6 +17,22 @@ struct BlockCursor: PicturePass {
 
     /// `picture` (dark ink on white paper) with its block cursors drawn back the right way.
     static func righted(_ picture: GrayImage, xHeight: Int) -> GrayImage {
+        righted(picture, cursors: cursors(in: picture, xHeight: xHeight))
+    }
+
+    /// `picture` with the `cursors`' boxes drawn in reverse.
+    static func righted(_ picture: GrayImage, cursors: [BoundingBox]) -> GrayImage {
+        var image = picture
+        for box in cursors {
+            for y in box.y..<box.bottom {
+                for x in box.x..<box.right { image[x, y] = 255 - picture[x, y] }
+            }
+        }
+        return image
+    }
+
+    /// The boxes of the block cursors in `picture` (dark ink on white paper).
+    static func cursors(in picture: GrayImage, xHeight: Int) -> [BoundingBox] {
         let mask = tallColumns(of: picture, atLeast: (3 * xHeight + 1) / 2)
         // Over a character, the cursor's columns stand tall only beside and between its
         // strokes: pieces with one top and one bottom, together no wider than tall, are one box
@@ -28,7 +46,7 @@ struct BlockCursor: PicturePass {
                 boxes.append(piece)
             }
         }
-        let cursors = boxes.filter { box in
+        return boxes.filter { box in
             // Taller than lower-case letters (it spans ascenders and descenders), as wide as a
             // cell rather than a stroke (`l`, `|`), solid along its top and sides, and filled.
             Double(box.height) >= 1.5 * Double(xHeight) && Double(box.width) >= 0.6 * Double(xHeight)
@@ -36,14 +54,19 @@ struct BlockCursor: PicturePass {
                 && Double(inked(box, in: picture)) >= solidFill * Double(box.area)
                 && standsAlone(box, in: picture)
         }
-        guard !cursors.isEmpty else { return picture }
-        var image = picture
-        for box in cursors {
-            for y in box.y..<box.bottom {
-                for x in box.x..<box.right { image[x, y] = 255 - picture[x, y] }
-            }
+    }
+
+    /// The blobs of the character a block cursor at `box` holds, drawn in the ground's colour:
+    /// the pixels inside it nearer the ground than the cursor's ink, apart from its edge.
+    static func character(under box: BoundingBox, picture: InkPicture) -> [BoundingBox] {
+        guard box.width > 2, box.height > 2 else { return [] }
+        let inside = BoundingBox(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
+        let mask = (0..<inside.area).map { index in
+            picture.ink(atX: Double(inside.x + index % inside.width), y: Double(inside.y + index / inside.width)) < 0.5
         }
-        return image
+        return ConnectedComponents.blobs(in: mask, width: inside.width, height: inside.height).map(\.box)
+            .filter { $0.x > 0 && $0.y > 0 && $0.right < inside.width && $0.bottom < inside.height }
+            .map { BoundingBox(x: $0.x + inside.x, y: $0.y + inside.y, width: $0.width, height: $0.height) }
     }
 
     /// How many of the pixels in `box` are ink.

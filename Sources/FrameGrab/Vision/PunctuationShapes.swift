@@ -34,8 +34,12 @@ struct PunctuationShapes: CharacterPass {
                 Self.quotes(Self.glyphs(glyphs, without: pointers), under: pointers, baseline: baseline, grid: grid,
                             picture: region.picture)
             }
-            // Ticks too faint for the threshold layout found the row with are gathered again.
-            let glyphs = Self.glyphs(region.rows[row].glyphs, without: pointers)
+            // Ticks too faint for the threshold layout found the row with are gathered again. In
+            // a block cursor's cell, the character is the ground-coloured ink inside its box.
+            var glyphs = Self.glyphs(region.rows[row].glyphs, without: pointers + region.rows[row].cursors)
+            if let picture = region.picture {
+                glyphs += region.rows[row].cursors.flatMap { BlockCursor.character(under: $0, picture: picture) }
+            }
             guard let (run, ticks) = quotes(glyphs) ?? region.picture.flatMap({ picture in
                 Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture).flatMap(quotes)
             }) else { continue }

@@ -59,6 +59,26 @@ struct ShortRowShapesTests {
         #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
     }
 
+    @Test("A docstring's closing `\"\"\"` with a block cursor on its last quote is three quotes: the character in a cursor's cell is the ground-coloured ink inside its box (nano's green on black, JetBrains Mono at 20 px)")
+    func quotesUnderABlockCursor() throws {
+        let lines = ["    def seek(self, pos, whence=0):", "        \"\"\"Seek to specified position into the chunk.",
+                     "        Default position is 0 (start of chunk).", "        If the file is not seekable, this will result in an error.",
+                     "        \"\"", "", "        if self.closed:", "            raise ValueError(\"I/O operation on closed file\")"]
+        let font = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf"
+        // JetBrains Mono's cells are 0.6 em: 12 px. The cursor stands on column 10 of row 4,
+        // its quote drawn in the ground's colour.
+        let pitch = 26, top = 9 + 4 * pitch
+        let scratch = try Scratch()
+        let video = try scratch.textVideo("quotes.mp4", ground: "0x101010", width: 900, height: 18 + pitch * lines.count,
+                                          boxes: ["drawbox=x=\(9 + 10 * 12):y=\(top - 5):w=12:h=\(pitch):color=0xc0c0c0:t=fill"],
+                                          lines: lines.enumerated().map { index, line in
+            Scratch.DrawnText(text: line, font: font, size: 20, color: (1...4).contains(index) ? "0x33ee33" : "0xd8d8d8", x: 9, y: 9 + pitch * index)
+        } + [Scratch.DrawnText(text: "          \"", font: font, size: 20, color: "0x101010", x: 9, y: top)])
+        let report = try FrameGrabber(path: video).report(at: MediaTime(seconds: 0.5))
+        let code = try #require(report.regions.first { $0.kind == .code }, "\(report.regions.map(\.text))")
+        #expect(code.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains("\"\"\""), "\(code.text)")
+    }
+
     @Test("A docstring's closing `\"\"\"` in vim's dark red on black, so thin that the first threshold breaks its ticks into pixels, is found by the fainter one under the line found, or gathered again by it where the first kept some (PT Mono)",
           arguments: [(0x990000, 13), (0xaa0000, 11), (0xcd0000, 12)])
     func faintQuotesUnderTheirLine(color: Int, size: Int) throws {

@@ -11,6 +11,8 @@ struct PiecePicture {
     var markedZeros: [BoundingBox] = []
     /// Mouse pointers painted out of the picture, in frame coordinates.
     var pointers: [BoundingBox] = []
+    /// Block cursors drawn back the right way, in frame coordinates.
+    var cursors: [BoundingBox] = []
     /// Rules painted out of the picture, to be given back after OCR.
     var rules: DrawnRules?
 

@@ -16,6 +16,7 @@ struct ReadBlock {
                 rows[index].glyphs = glyphs
                 rows[index].markedZeros = zeros
                 rows[index].pointers += row.pointers
+                rows[index].cursors += row.cursors
             } else {
                 rows[index].append(row)
             }

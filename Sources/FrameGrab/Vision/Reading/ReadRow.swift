@@ -12,6 +12,9 @@ struct ReadRow: Equatable {
     /// Mouse pointers painted out of the piece the row was read from: what OCR read under one
     /// tells nothing of the cells it covers (`RepeatedGlyphs`).
     var pointers: [BoundingBox] = []
+    /// Block cursors drawn back the right way in that piece: the ink layout found in a cursor's
+    /// cell is the cursor's box, not the character's (`PunctuationShapes`).
+    var cursors: [BoundingBox] = []
     /// Where the row stands when it holds no characters (a gutter's number taken out of a row
     /// with no code).
     var place: BoundingBox
@@ -121,6 +124,7 @@ struct ReadRow: Equatable {
         glyphs += other.glyphs
         markedZeros += other.markedZeros
         pointers += other.pointers
+        cursors += other.cursors
         if characters.isEmpty { place = place.union(other.place) }
     }
 

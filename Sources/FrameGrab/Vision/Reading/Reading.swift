@@ -108,10 +108,11 @@ extension Reading {
         // A row OCR read as nothing at either size, and no rule was given back in, may still be
         // symbols its ink tells (`mayBeFilledFromInk`): kept with no characters; left empty, it goes.
         let line = block.lines[piece.lineIndex]
-        if reading.lines.isEmpty, !blank, mayBeFilledFromInk(piece.lineIndex, of: block, pointers: picture.pointers) {
+        if reading.lines.isEmpty, !blank, mayBeFilledFromInk(piece.lineIndex, of: block, pointers: picture.pointers + picture.cursors) {
             var row = ReadRow(words: [], glyphs: line.glyphs, place: line.box)
             row.isUnread = true
             row.pointers = picture.pointers
+            row.cursors = picture.cursors
             return [row]
         }
         let glyphs = reading.lines.count == 1 ? line.glyphs : []
@@ -119,6 +120,7 @@ extension Reading {
             var row = ReadRow(line, glyphs: glyphs)
             row.markedZeros = picture.markedZeros
             row.pointers = picture.pointers
+            row.cursors = picture.cursors
             return row
         }
     }
