@@ -57,7 +57,8 @@ struct BlockCursor: PicturePass {
     }
 
     /// The blobs of the character a block cursor at `box` holds, drawn in the ground's colour:
-    /// the pixels inside it nearer the ground than the cursor's ink, apart from its edge.
+    /// the pixels inside it nearer the ground than the cursor's ink, but a strip along a whole
+    /// side (ground the box, found a pixel too wide, took in).
     static func character(under box: BoundingBox, picture: InkPicture) -> [BoundingBox] {
         guard box.width > 2, box.height > 2 else { return [] }
         let inside = BoundingBox(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
@@ -65,7 +66,7 @@ struct BlockCursor: PicturePass {
             picture.ink(atX: Double(inside.x + index % inside.width), y: Double(inside.y + index / inside.width)) < 0.5
         }
         return ConnectedComponents.blobs(in: mask, width: inside.width, height: inside.height).map(\.box)
-            .filter { $0.x > 0 && $0.y > 0 && $0.right < inside.width && $0.bottom < inside.height }
+            .filter { $0.height < inside.height && $0.width < inside.width }
             .map { BoundingBox(x: $0.x + inside.x, y: $0.y + inside.y, width: $0.width, height: $0.height) }
     }
 

@@ -34,12 +34,8 @@ struct PunctuationShapes: CharacterPass {
                 Self.quotes(Self.glyphs(glyphs, without: pointers), under: pointers, baseline: baseline, grid: grid,
                             picture: region.picture)
             }
-            // Ticks too faint for the threshold layout found the row with are gathered again. In
-            // a block cursor's cell, the character is the ground-coloured ink inside its box.
-            var glyphs = Self.glyphs(region.rows[row].glyphs, without: pointers + region.rows[row].cursors)
-            if let picture = region.picture {
-                glyphs += region.rows[row].cursors.flatMap { BlockCursor.character(under: $0, picture: picture) }
-            }
+            // Ticks too faint for the threshold layout found the row with are gathered again.
+            let glyphs = Self.glyphs(of: region.rows[row], picture: region.picture)
             guard let (run, ticks) = quotes(glyphs) ?? region.picture.flatMap({ picture in
                 Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture).flatMap(quotes)
             }) else { continue }
@@ -56,6 +52,17 @@ struct PunctuationShapes: CharacterPass {
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
+    }
+
+    /// The glyphs of `row` a mark is told by: not the blobs of the mouse pointers over it, and
+    /// in a block cursor's cell its character alone, in the ground's colour inside the box (the
+    /// ink layout found there is the cursor's, and a cursor line's stroke under it).
+    static func glyphs(of row: ReadRow, picture: InkPicture?) -> [BoundingBox] {
+        let glyphs = Self.glyphs(row.glyphs, without: row.pointers).filter { glyph in
+            !row.cursors.contains { $0.x <= glyph.x && glyph.right <= $0.right }
+        }
+        guard let picture else { return glyphs }
+        return glyphs + row.cursors.flatMap { BlockCursor.character(under: $0, picture: picture) }
     }
 
     /// A row's glyphs but the mouse pointers painted out over it (an I-beam over the middle

@@ -73,4 +73,24 @@ struct BlockCursorTests {
         let erased = BlockCursor.righted(image, xHeight: 10)
         #expect(erased[30, 14] == 0 && erased[15, 14] == 0, "the band between and beside the letters stays")
     }
+
+    @Test("The character a cursor holds is the ground-coloured ink inside its box, touching its edge or not; ground the box took in along a whole side is none of it")
+    func characterUnderTheCursor() {
+        // Light ink on a dark ground: a cursor 8 by 13, a `"` inside it whose left tick stands
+        // against the cursor's left edge, seen in its own box and in one found two pixels too
+        // wide on the left.
+        var image = GrayImage(width: 40, height: 30, filledWith: 12)
+        for y in 5..<18 {
+            for x in 10..<18 { image[x, y] = 200 }
+        }
+        for y in 7..<11 {
+            image[11, y] = 12
+            image[14, y] = 12
+        }
+        let picture = InkPicture(image: image, ground: 12, polarity: .lightOnDark, inkContrast: 188)
+        for box in [BoundingBox(x: 10, y: 5, width: 8, height: 13), BoundingBox(x: 8, y: 5, width: 10, height: 13)] {
+            let ticks = BlockCursor.character(under: box, picture: picture).sorted { $0.x < $1.x }
+            #expect(ticks == [BoundingBox(x: 11, y: 7, width: 1, height: 4), BoundingBox(x: 14, y: 7, width: 1, height: 4)], "\(box)")
+        }
+    }
 }

@@ -97,6 +97,35 @@ struct PunctuationShapesTests {
         }
     }
 
+    @Test("A block cursor's cell holds its character alone: the ticks inside the cursor, not the cursor's box nor a cursor line's stroke under it")
+    func quotesUnderACursor() throws {
+        // Light ink on a dark ground, cells 10 px wide from x = 20, baseline at 40: a `"` in
+        // each of three cells, the middle one under a cursor 10 by 22 (its ticks in the ground's
+        // colour), and a cursor line's stroke a pixel under the cursor.
+        var image = GrayImage(width: 80, height: 50, filledWith: 12)
+        let cursor = BoundingBox(x: 30, y: 18, width: 10, height: 22)
+        for y in cursor.y..<cursor.bottom {
+            for x in cursor.x..<cursor.right { image[x, y] = 200 }
+        }
+        let quotes = (0..<3).flatMap { cell in
+            [BoundingBox(x: 22 + 10 * cell, y: 22, width: 2, height: 6), BoundingBox(x: 26 + 10 * cell, y: 22, width: 2, height: 6)]
+        }
+        for tick in quotes {
+            for y in tick.y..<tick.bottom {
+                for x in tick.x..<tick.right { image[x, y] = cursor.contains(x: Double(x), y: Double(y)) ? 12 : 200 }
+            }
+        }
+        let stroke = BoundingBox(x: 30, y: 41, width: 10, height: 1)
+        var row = ReadRow(words: [], glyphs: quotes.filter { !cursor.contains(x: Double($0.x), y: Double($0.y)) } + [cursor, stroke],
+                          place: BoundingBox(x: 20, y: 18, width: 30, height: 24))
+        row.cursors = [cursor]
+        let picture = InkPicture(image: image, ground: 12, polarity: .lightOnDark, inkContrast: 188)
+        let glyphs = PunctuationShapes.glyphs(of: row, picture: picture)
+        #expect(glyphs.sorted { $0.x < $1.x } == quotes)
+        let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 10)
+        #expect(PunctuationShapes.quotes(glyphs, baseline: 40, grid: grid)?.1 == "\"")
+    }
+
     @Test("A row of quotes alone, high above its baseline, is quotes one per cell, `\"` for two ticks and `'` for one; letters on the baseline, `=` and `^` are not")
     func quotesAlone() throws {
         // Cells 10 px wide from x = 20, baseline at 40, x-height 10: each `"` two ticks 2 px
