@@ -208,7 +208,8 @@ struct OneGrid: BlockJoin {
             read.rows.count == 1 && TextBlockAssembler.isMarkRow(read.rows[0].glyphs) && heights[side] < 0.6 * tallest[1 - side]
         }
         // Nor does a lone row read without a letter or digit (a comment's `*/`): its x-height is a guess.
-        let unsized = [upper, lower].contains { $0.rows.count == 1 && !$0.rows[0].text.contains { $0.isLetter || $0.isNumber } }
+        func isUnsized(_ read: ReadBlock) -> Bool { read.rows.count == 1 && !read.rows[0].text.contains { $0.isLetter || $0.isNumber } }
+        let unsized = isUnsized(upper) || isUnsized(lower)
         let marks = (heights.min() ?? 0) < 0.6 * (heights.max() ?? 0) || markRows.contains(true) || unsized
         // The size of monospace type is its cell; without a cell on both sides, the x-height.
         // The ink's step outranks OCR's count of letters (a row of `#` read as `JHB`).
@@ -217,8 +218,9 @@ struct OneGrid: BlockJoin {
         }
         guard var cell = cells[0] ?? cells[1] else { return false }
         // A lone row's cell is OCR's guess from its few words where most of its ink is glyphs
-        // run together (a banner of `#` read as `SEER EE AIR`): beside rows that measured
-        // theirs, its size tells.
+        // run together (a banner of `#` read as `SEER EE AIR`, a traceback's carets touching
+        // into one wave read as 39 `=` for 29): beside rows that measured theirs, its size
+        // tells.
         func runTogether(_ read: ReadBlock, cell: Double) -> Bool {
             guard read.rows.count == 1 else { return false }
             let widths = read.rows[0].glyphs.map { Double($0.width) }
@@ -229,7 +231,9 @@ struct OneGrid: BlockJoin {
         var sizeTells = cells[0] == nil || cells[1] == nil
         if let first = cells[0], let second = cells[1], abs(first / second - 1) > 0.08 {
             let lowerRunTogether = runTogether(lower, cell: first)
-            guard !marks, lowerRunTogether || runTogether(upper, cell: second) else { return false }
+            // Marks run together have no size to differ by; letters of another size do.
+            guard lowerRunTogether || runTogether(upper, cell: second), !marks || isUnsized(lowerRunTogether ? lower : upper)
+            else { return false }
             cell = lowerRunTogether ? first : second
             sizeTells = true
         }

@@ -167,6 +167,22 @@ struct PanelTests {
         #expect(OneGrid().joined([upper, comment]).count == 1)
     }
 
+    @Test("Without a panel, a traceback's carets touching into one wave, found apart and read as another count of `=`, join the code above: a run over whole cells of its cell, however unlike its letters' size; a title's letters run together do not")
+    func caretWaveOnTheGrid() {
+        let (text, textGlyphs) = SyntheticLines.lines(["  File \"/usr/lib/python3.11/getopt.py\", line 195, in do_shorts",
+                                                       "    if short_has_arg(opt, shortopts):"])
+        let upper = ReadingTests.readBlock(text, glyphs: textGlyphs)
+        // Row 2: 29 carets from column 7, one blob 7 px tall at the top of the row.
+        let wave = [BoundingBox(x: 100 + 7 * 14 + 1, y: 2 * 30 + 1, width: 29 * 14 - 2, height: 7)]
+        #expect(OneGrid().joined([upper, Self.unread(wave, as: String(repeating: "=", count: 39))]).count == 1)
+        // Not a blob spanning no whole number of cells.
+        let stroke = [BoundingBox(x: 100 + 7 * 14 + 1, y: 2 * 30 + 1, width: 29 * 14 - 7, height: 7)]
+        #expect(OneGrid().joined([upper, Self.unread(stroke, as: String(repeating: "=", count: 39))]).count == 2)
+        // Nor a title's letters run together, read as letters twice the code's height.
+        let title = [BoundingBox(x: 100 + 7 * 14 + 1, y: 2 * 30 + 1, width: 29 * 14 - 2, height: 40)]
+        #expect(OneGrid().joined([upper, Self.unread(title, as: "Minimal API")]).count == 2)
+    }
+
     /// A block of one row of marks alone, `glyphs`, that OCR read unsurely as `text`.
     static func unread(_ glyphs: [BoundingBox], as text: String) -> ReadBlock {
         let box = glyphs.dropFirst().reduce(glyphs[0]) { $0.union($1) }
