@@ -315,7 +315,13 @@ enum TextBlockAssembler {
                 grids[index].flatMap { baseline(of: box, bars: row, onRowOf: blocks[index], grid: $0, textRows: textRows) }
                     .map { (index, $0) }
             }
-            guard let (index, baseline) = places.min(by: { distance(blocks[$0.0], box) < distance(blocks[$1.0], box) }) else { continue }
+            // The block the bars stand within or nearest, above or below; of equals, the nearest
+            // below whose column starts closest.
+            func apart(_ index: Int) -> (Int, Int) {
+                let block = blocks[index].box
+                return (max(0, box.y - block.bottom, block.y - box.bottom), distance(blocks[index], box))
+            }
+            guard let (index, baseline) = places.min(by: { apart($0.0) < apart($1.0) }) else { continue }
             // The row as tall as the block's letters, standing on its baseline, so that it is
             // read, and its bars told apart (`-` halfway up, `_` on the baseline), like others.
             let height = blocks[index].glyphHeights.median ?? box.height
@@ -519,8 +525,13 @@ enum TextBlockAssembler {
         // between two rows stand on the row between, where a line fits (half the pitch is no
         // less than a line's height).
         let pitches = [grid.pitch] + (grid.pitch / 2 >= 0.9 * height ? [grid.pitch / 2] : [])
-        guard let (pitch, steps) = pitches.lazy.map({ ($0, (middle + xHeight / 2 - first) / $0) })
-            .first(where: { abs($0.1 - $0.1.rounded()) <= 0.25 }) else { return nil }
+        // Bars stand halfway up the x-height (`-`, `=`, `~`), or else wholly between a row's
+        // baseline and a line's height above it (carets touching into one wave, high in the cell).
+        let halfwayUp: [(Double, Double)] = pitches.map { ($0, (middle + xHeight / 2 - first) / $0) }
+        let withinARow: [(Double, Double)] = pitches.map { ($0, ((Double(box.bottom) - first) / $0).rounded(.up)) }
+        guard let (pitch, steps) = halfwayUp.first(where: { abs($0.1 - $0.1.rounded()) <= 0.25 })
+            ?? withinARow.first(where: { pitch, steps in Double(box.y) >= first + steps * pitch - height })
+        else { return nil }
         let rows = (Double(grid.lastBaseline) - first) / pitch
         // In a panel, starting where the block's lines start is being one of them, however far
         // below (vim's `~~~~` under a lesson, three blank rows down). Without one, so is a run

@@ -322,6 +322,31 @@ struct TextBlockAssemblerTests {
         #expect(alone.flatMap(\.lines).count == 1)
     }
 
+    @Test("Carets touching into one wave, high in the cell between a row's baseline and a line's height above it, are the code's row there, and go with the block they stand under, not one starting nearer their column further below")
+    func caretWaveHighOnItsRow() {
+        // Rows 18 px apart, baselines at 30 + 18 * row; letters 10 px tall, ascenders 14. The
+        // wave stands on row 2 from a pixel under its ascenders' tops, far above the middle of
+        // its x-height. The text further under it, on a lighter ground (another block), starts
+        // in the wave's column.
+        func row(_ text: String, _ row: Int) -> [InkBlob] {
+            text.enumerated().compactMap { offset, character in
+                guard character != " " else { return nil }
+                let tall = character.isUppercase || "bdfhklt(),:_".contains(character)
+                return InkBlob(box: BoundingBox(x: 20 + offset * 10 + 2, y: 20 + row * 18 - (tall ? 4 : 0), width: 6,
+                                                height: tall ? 14 : 10), pixelCount: 30)
+            }
+        }
+        let chains = [row("File \"getopt.py\", line 195, in do_shorts", 0), row("    if short_has_arg(opt, shortopts):", 1),
+                      row("       getopt.GetoptError: option -x not recognized", 4),
+                      row("       dev@devbox:~$ python3 -c 'import getopt'", 5), row("       Traceback (most recent call last):", 6)]
+        let wave = BoundingBox(x: 20 + 7 * 10 + 1, y: 20 + 2 * 18 - 3, width: 29 * 10 - 2, height: 4)
+        let blocks = TextBlockAssembler.blocks(from: chains, bars: [wave], polarity: .lightOnDark,
+                                               surface: { box in (box.y > 80 ? 90 : 30, 200) })
+        #expect(blocks.count == 2, "\(blocks.map { $0.lines.map(\.box) })")
+        let holding = blocks.filter { $0.lines.contains { $0.glyphs == [wave] } }
+        #expect(holding.count == 1 && holding.first?.lines.first?.glyphs.first?.y == 16, "\(blocks.map { $0.lines.map(\.box) })")
+    }
+
     @Test("One row whose baseline is off (its blobs run together below it) leaves the block's pitch: a rule on a row between rows a blank line apart is still its row")
     func pitchDespiteOneOddBaseline() {
         // Rows mostly a blank line apart, then two in a row; the last row's blobs 3 px low. The
