@@ -8,7 +8,7 @@ struct TextBlockFinder {
     /// Gray levels between ground and ink for a pixel to count as ink.
     var contrast = BackgroundMap.inkStep
     /// The same for dim text, looked for away from the text found with `contrast`.
-    var faintContrast = 22
+    var faintContrast = BackgroundMap.faintInkStep
     /// On a grainy ground (film grain, sensor noise, a camera picture's texture) ink also stands
     /// this many sigmas of the ground's grain off it: Gaussian grain passes 4 sigma at 3 pixels
     /// in 100,000, alone, and uniform grain never does. Text is drawn to be read: a grainy
@@ -308,7 +308,8 @@ struct TextBlockFinder {
     /// glyphs' typical height and all the `ink` around, dots a cell apart chain too
     /// (`joiningDotsACellApart`).
     static func lines(from blobs: [InkBlob], glyphHeight: Int = 0, amid ink: [BoundingBox] = []) -> [[InkBlob]] {
-        var chains = linkAlongRows(blobs.map(\.box), widestGap: 2.5).map { $0.map { blobs[$0] } }
+        var chains = linkAlongRows(blobs.map(\.box), widestGap: 2.5, dashesReachUpTo: glyphHeight > 0 ? glyphHeight : nil)
+            .map { $0.map { blobs[$0] } }
         if glyphHeight > 0 { chains = joiningDotsACellApart(chains, glyphHeight: glyphHeight, amid: ink) }
         let chainBoxes = chains.map { chain in chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) } }
         return linkAlongRows(chainBoxes, widestGap: 1.6).map { group in group.flatMap { chains[$0] } }
@@ -412,9 +413,15 @@ struct TextBlockFinder {
     /// Boxes on one row share a band of rows (`rowLink`): each is looked for among the boxes
     /// of the bands it covers, so that the time grows with the ink on each band, not with the
     /// ink on the whole frame (a frame of grain holds tens of thousands of specks).
-    private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double) -> [[Int]] {
-        func flatAlike(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-            a.width >= 2 * a.height && b.width >= 2 * b.height && abs(a.width - b.width) <= 1 && abs(a.height - b.height) <= 1
+    private static func linkAlongRows(_ boxes: [BoundingBox], widestGap: Double, dashesReachUpTo letterHeight: Int? = nil) -> [[Int]] {
+        // Two flat marks alike (dashes drawn one a cell, a pixel tall: one font draws one dash
+        // alike) reach as far as they are wide, up to as far as a letter does.
+        func dashReach(_ box: BoundingBox) -> Int? {
+            guard let letterHeight, box.width >= 2 * box.height else { return nil }
+            return min(box.width, letterHeight)
+        }
+        func dashesAlike(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
+            dashReach(a) != nil && dashReach(b) != nil && abs(a.width - b.width) <= 1 && abs(a.height - b.height) <= 1
         }
         var links = UnionFind(count: boxes.count)
         let bandHeight = 32
@@ -429,7 +436,7 @@ struct TextBlockFinder {
         var markLinks: [Int: [(other: Int, distance: Int)]] = [:]
         for band in bands where band.count > 1 {
             let order = band.sorted { boxes[$0].x < boxes[$1].x }
-            let tallest = band.map { boxes[$0].height }.max() ?? 0
+            let tallest = band.map { max(boxes[$0].height, dashReach(boxes[$0]) ?? 0) }.max() ?? 0
             for (position, i) in order.enumerated() {
                 let a = boxes[i]
                 // Sorted by left edge: past the widest gap any box could bridge, none can link.
@@ -438,9 +445,7 @@ struct TextBlockFinder {
                     let gap = Double(b.x - a.right)
                     if gap > widestGap * Double(tallest) + 2 { break }
                     let shorter = min(a.height, b.height), taller = max(a.height, b.height)
-                    // Two flat marks alike (dashes drawn one a cell, a pixel tall: one font draws
-                    // one dash alike) reach as far as they are wide.
-                    let reach = flatAlike(a, b) ? a.width : 2 * shorter < taller ? taller : shorter
+                    let reach = dashesAlike(a, b) ? dashReach(a) ?? 0 : 2 * shorter < taller ? taller : shorter
                     guard gap <= widestGap * Double(reach) + 2, let link = rowLink(a, b) else { continue }
                     switch link {
                     case .overlapping: links.join(i, j)

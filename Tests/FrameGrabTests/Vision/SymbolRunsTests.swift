@@ -338,6 +338,16 @@ struct RepeatedGlyphsTests {
         #expect(rows.contains("-------") && rows.contains("---------"), "\(code.text)")
     }
 
+    @Test("Dashes alike a cell apart chain into one row with no letter beside them; flat bars a letter's reach apart or further do not, however wide")
+    func dashesChainAlone() {
+        // Letters 12 px tall: seven dashes 5 by 1, one every 10 px.
+        let dashes = (0..<7).map { InkBlob(box: BoundingBox(x: 50 + 10 * $0, y: 349, width: 5, height: 1), pixelCount: 5) }
+        #expect(TextBlockFinder.lines(from: dashes, glyphHeight: 12).count == 1)
+        // Two rules 90 px wide, 60 px apart: as far apart as letters never chain.
+        let rules = [0, 150].map { InkBlob(box: BoundingBox(x: 50 + $0, y: 349, width: 90, height: 2), pixelCount: 180) }
+        #expect(TextBlockFinder.lines(from: rules, glyphHeight: 12).count == 2)
+    }
+
     @Test("A row of carets under a line whose underscores reach down to their tips is carets: ink above the run's own box is the line above's (xterm's Fantasque Sans Mono at 24 px, lines 25 px apart)")
     func caretsUnderUnderscores() throws {
         let lines = ["Traceback (most recent call last):", "  File \"/usr/lib/python3.11/textwrap.py\", line 359, in wrap",
