@@ -231,8 +231,11 @@ struct OneGrid: BlockJoin {
         var sizeTells = cells[0] == nil || cells[1] == nil
         if let first = cells[0], let second = cells[1], abs(first / second - 1) > 0.08 {
             let lowerRunTogether = runTogether(lower, cell: first)
-            // Marks run together have no size to differ by; letters of another size do.
-            guard lowerRunTogether || runTogether(upper, cell: second), !marks || isUnsized(lowerRunTogether ? lower : upper)
+            // Marks run together no taller than the other side's letters have no size to differ
+            // by; letters of another size do.
+            let side = lowerRunTogether ? 1 : 0
+            guard lowerRunTogether || runTogether(upper, cell: second),
+                  !marks || isUnsized([upper, lower][side]) && heights[side] <= tallest[1 - side]
             else { return false }
             cell = lowerRunTogether ? first : second
             sizeTells = true

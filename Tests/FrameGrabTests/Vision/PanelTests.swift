@@ -167,7 +167,7 @@ struct PanelTests {
         #expect(OneGrid().joined([upper, comment]).count == 1)
     }
 
-    @Test("Without a panel, a traceback's carets touching into one wave, found apart and read as another count of `=`, join the code above: a run over whole cells of its cell, however unlike its letters' size; a title's letters run together do not")
+    @Test("Without a panel, a traceback's carets touching into one wave, found apart and read as another count of `=`, join the code above: a run over whole cells of its cell, however unlike its letters' size; a title's letters run together do not, nor a bar taller than the letters")
     func caretWaveOnTheGrid() {
         let (text, textGlyphs) = SyntheticLines.lines(["  File \"/usr/lib/python3.11/getopt.py\", line 195, in do_shorts",
                                                        "    if short_has_arg(opt, shortopts):"])
@@ -181,6 +181,8 @@ struct PanelTests {
         // Nor a title's letters run together, read as letters twice the code's height.
         let title = [BoundingBox(x: 100 + 7 * 14 + 1, y: 2 * 30 + 1, width: 29 * 14 - 2, height: 40)]
         #expect(OneGrid().joined([upper, Self.unread(title, as: "Minimal API")]).count == 2)
+        // Nor a bar taller than the code's letters, read as no letter (a progress bar).
+        #expect(OneGrid().joined([upper, Self.unread(title, as: "___")]).count == 2)
     }
 
     /// A block of one row of marks alone, `glyphs`, that OCR read unsurely as `text`.
