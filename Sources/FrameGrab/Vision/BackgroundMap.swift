@@ -35,6 +35,9 @@ struct BackgroundMap {
     private static let panelStep = 4
     /// Levels off its ground a pixel needs to be ink (`TextBlockFinder.contrast`).
     static let inkStep = 40
+    /// The same for dim text, away from the text found with `inkStep`
+    /// (`TextBlockFinder.faintContrast`).
+    static let faintInkStep = 22
 
     init(_ image: GrayImage, tileSize: Int = 16) {
         self.tileSize = tileSize

@@ -57,17 +57,17 @@ struct BlockCursor: PicturePass {
     }
 
     /// The blobs of the character a block cursor at `box` holds, drawn in the ground's colour:
-    /// the pixels inside it nearer the ground than the cursor's ink, but a strip along a whole
-    /// side (ground the box, found a pixel too wide, took in).
+    /// the pixels inside it nearer the ground than the cursor's own ink (its strongest), but a
+    /// strip along a whole side (ground the box, found a pixel too wide, took in).
     static func character(under box: BoundingBox, picture: InkPicture) -> [BoundingBox] {
         guard box.width > 2, box.height > 2 else { return [] }
         let inside = BoundingBox(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
-        let mask = (0..<inside.area).map { index in
-            picture.ink(atX: Double(inside.x + index % inside.width), y: Double(inside.y + index / inside.width)) < 0.5
+        let inks = (0..<inside.area).map { index in
+            picture.ink(atX: Double(inside.x + index % inside.width), y: Double(inside.y + index / inside.width))
         }
-        return ConnectedComponents.blobs(in: mask, width: inside.width, height: inside.height).map(\.box)
-            .filter { $0.height < inside.height && $0.width < inside.width }
-            .map { BoundingBox(x: $0.x + inside.x, y: $0.y + inside.y, width: $0.width, height: $0.height) }
+        let fill = inks.max() ?? 0
+        let mask = inks.map { $0 < fill / 2 }
+        return ConnectedComponents.boxes(in: mask, over: inside).filter { $0.height < inside.height && $0.width < inside.width }
     }
 
     /// How many of the pixels in `box` are ink.

@@ -108,3 +108,13 @@ enum ConnectedComponents {
         return blobs
     }
 }
+
+extension ConnectedComponents {
+    /// The boxes of the blobs of `mask`, which covers `area` of a picture, in the picture's
+    /// coordinates.
+    static func boxes(in mask: [Bool], over area: BoundingBox) -> [BoundingBox] {
+        blobs(in: mask, width: area.width, height: area.height).map { blob in
+            BoundingBox(x: blob.box.x + area.x, y: blob.box.y + area.y, width: blob.box.width, height: blob.box.height)
+        }
+    }
+}

@@ -27,10 +27,12 @@ struct InkPicture {
     }
 
     /// The blobs of pixels standing more than `level` gray levels off the ground within `band`
-    /// (and the block's own bounds), those the band's top and bottom do not cut: the ink of
-    /// one row gathered again at another threshold.
-    func blobs(in band: BoundingBox, level: Int) -> [BoundingBox] {
-        guard let band = band.intersection(bounds ?? image.bounds)?.intersection(image.bounds) else { return [] }
+    /// (and the block's own bounds), those the band's top and bottom do not cut (the block's
+    /// bounds do not: beyond them is no ink of its own): the ink of one row gathered again at
+    /// another threshold.
+    func blobs(in requested: BoundingBox, level: Int) -> [BoundingBox] {
+        guard let band = requested.intersection(bounds ?? image.bounds)?.intersection(image.bounds) else { return [] }
+        let cutsTop = band.y == requested.y, cutsBottom = band.bottom == requested.bottom
         var mask = [Bool](repeating: false, count: band.width * band.height)
         for y in 0..<band.height {
             for x in 0..<band.width {
@@ -38,8 +40,7 @@ struct InkPicture {
                 mask[y * band.width + x] = (polarity == .darkOnLight ? Int(ground) - value : value - Int(ground)) > level
             }
         }
-        return ConnectedComponents.blobs(in: mask, width: band.width, height: band.height).map(\.box)
-            .filter { $0.y > 0 && $0.bottom < band.height }
-            .map { BoundingBox(x: $0.x + band.x, y: $0.y + band.y, width: $0.width, height: $0.height) }
+        return ConnectedComponents.boxes(in: mask, over: band)
+            .filter { ($0.y > band.y || !cutsTop) && ($0.bottom < band.bottom || !cutsBottom) }
     }
 }

@@ -58,11 +58,15 @@ struct PunctuationShapes: CharacterPass {
     /// in a block cursor's cell its character alone, in the ground's colour inside the box (the
     /// ink layout found there is the cursor's, and a cursor line's stroke under it).
     static func glyphs(of row: ReadRow, picture: InkPicture?) -> [BoundingBox] {
+        // Only a cursor on the row's own ink (a row OCR split apart knows none of its glyphs).
+        guard let first = row.glyphs.first else { return [] }
+        let ink = row.glyphs.dropFirst().reduce(first) { $0.union($1) }
+        let cursors = Set(row.cursors).filter { $0.overlapsVertically(ink) }
         let glyphs = Self.glyphs(row.glyphs, without: row.pointers).filter { glyph in
-            !row.cursors.contains { $0.x <= glyph.x && glyph.right <= $0.right }
+            !cursors.contains { $0.x - 1 <= glyph.x && glyph.right <= $0.right + 1 }
         }
         guard let picture else { return glyphs }
-        return glyphs + row.cursors.flatMap { BlockCursor.character(under: $0, picture: picture) }
+        return glyphs + cursors.flatMap { BlockCursor.character(under: $0, picture: picture) }
     }
 
     /// A row's glyphs but the mouse pointers painted out over it (an I-beam over the middle
@@ -142,7 +146,7 @@ struct PunctuationShapes: CharacterPass {
         guard baseline - Double(row.bottom) >= 0.6 * grid.xHeight else { return nil }
         let margin = max(2, Int(grid.xHeight / 3))
         let band = BoundingBox(left: 0, top: row.y - margin, right: picture.image.width, bottom: row.bottom + margin)
-        let ticks = picture.blobs(in: band, level: TextBlockFinder().faintContrast)
+        let ticks = picture.blobs(in: band, level: BackgroundMap.faintInkStep)
         return ticks.isEmpty ? nil : ticks
     }
 

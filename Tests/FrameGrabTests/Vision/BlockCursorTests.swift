@@ -92,5 +92,13 @@ struct BlockCursorTests {
             let ticks = BlockCursor.character(under: box, picture: picture).sorted { $0.x < $1.x }
             #expect(ticks == [BoundingBox(x: 11, y: 7, width: 1, height: 4), BoundingBox(x: 14, y: 7, width: 1, height: 4)], "\(box)")
         }
+        // A cursor dimmer than half the text's ink is still ink against its character.
+        var dim = image
+        for y in 5..<18 {
+            for x in 10..<18 where image[x, y] == 200 { dim[x, y] = 70 }
+        }
+        let dimTicks = BlockCursor.character(under: BoundingBox(x: 10, y: 5, width: 8, height: 13),
+                                             picture: InkPicture(image: dim, ground: 12, polarity: .lightOnDark, inkContrast: 188))
+        #expect(dimTicks.sorted { $0.x < $1.x } == [BoundingBox(x: 11, y: 7, width: 1, height: 4), BoundingBox(x: 14, y: 7, width: 1, height: 4)])
     }
 }

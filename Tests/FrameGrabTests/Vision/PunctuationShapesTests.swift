@@ -97,6 +97,19 @@ struct PunctuationShapesTests {
         }
     }
 
+    @Test("Ink gathered again in a band is left out where the band cuts it, not where the block's own bounds do (a faint tick on a block's first row)")
+    func inkCutByTheBand() {
+        // Light ink on a dark ground: a tick from y = 10 to 14, a letter's foot from y = 0 to 8.
+        var image = GrayImage(width: 40, height: 30, filledWith: 12)
+        for y in 10..<14 { image[20, y] = 60 }
+        for y in 0..<8 { image[30, y] = 60 }
+        let block = InkPicture(image: image, ground: 12, polarity: .lightOnDark, inkContrast: 48,
+                               bounds: BoundingBox(x: 0, y: 10, width: 40, height: 10))
+        #expect(block.blobs(in: BoundingBox(x: 0, y: 7, width: 40, height: 10), level: 22) == [BoundingBox(x: 20, y: 10, width: 1, height: 4)])
+        let unbounded = InkPicture(image: image, ground: 12, polarity: .lightOnDark, inkContrast: 48)
+        #expect(unbounded.blobs(in: BoundingBox(x: 0, y: 5, width: 40, height: 12), level: 22) == [BoundingBox(x: 20, y: 10, width: 1, height: 4)])
+    }
+
     @Test("A block cursor's cell holds its character alone: the ticks inside the cursor, not the cursor's box nor a cursor line's stroke under it")
     func quotesUnderACursor() throws {
         // Light ink on a dark ground, cells 10 px wide from x = 20, baseline at 40: a `"` in
@@ -122,6 +135,12 @@ struct PunctuationShapesTests {
         let picture = InkPicture(image: image, ground: 12, polarity: .lightOnDark, inkContrast: 188)
         let glyphs = PunctuationShapes.glyphs(of: row, picture: picture)
         #expect(glyphs.sorted { $0.x < $1.x } == quotes)
+        // Known twice (two pieces of one row read apart), it is one cursor.
+        row.cursors = [cursor, cursor]
+        #expect(PunctuationShapes.glyphs(of: row, picture: picture).sorted { $0.x < $1.x } == quotes)
+        // A row OCR split apart knows none of its glyphs: the cursor is no character of it.
+        row.glyphs = []
+        #expect(PunctuationShapes.glyphs(of: row, picture: picture).isEmpty)
         let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 10)
         #expect(PunctuationShapes.quotes(glyphs, baseline: 40, grid: grid)?.1 == "\"")
     }
