@@ -31,13 +31,14 @@ struct PunctuationShapes: CharacterPass {
             let characters = region.rows[row].characters, pointers = region.rows[row].pointers
             guard let baseline = region.rows[row].baseline else { continue }
             func quotes(_ glyphs: [BoundingBox]) -> (RepeatedGlyphs.Run, Character)? {
-                Self.quotes(Self.glyphs(glyphs, without: pointers), under: pointers, baseline: baseline, grid: grid,
-                            picture: region.picture)
+                Self.quotes(glyphs, under: pointers, baseline: baseline, grid: grid, picture: region.picture)
             }
-            // Ticks too faint for the threshold layout found the row with are gathered again.
+            // Ticks too faint for the threshold layout found the row with are gathered again
+            // (with the pointers' blobs, left out again).
             let glyphs = Self.glyphs(of: region.rows[row], picture: region.picture)
             guard let (run, ticks) = quotes(glyphs) ?? region.picture.flatMap({ picture in
-                Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture).flatMap(quotes)
+                Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture)
+                    .flatMap { quotes(Self.glyphs($0, without: pointers)) }
             }) else { continue }
             // In type so small that the threshold took a `"`'s two ticks for one, OCR, reading the
             // gray, may still count two marks a cell: then they are `"`.
