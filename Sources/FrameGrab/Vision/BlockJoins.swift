@@ -199,13 +199,15 @@ struct OneGrid: BlockJoin {
                other.rows.contains(where: { LineNumberGutter.isUnnumbered($0, inColumnEndingAt: gutter.right) }) { return false }
         }
         // Marks alone (`"""`, `...`, a lone `}`) show no size of their own, nor always a
-        // baseline: the ticks of a quote hang at the top of the row. A row of marks alike alone,
-        // lower than the other side's tall letters (a faint `"""` found apart), shows no cell
-        // either: the two ticks of a quote stand closer than a cell, the next quote further.
+        // baseline: the ticks of a quote hang at the top of the row. Rows of marks alike alone,
+        // lower than the other side's tall letters (a faint `"""` found apart, and the `...`
+        // under it), show no cell either: the two ticks of a quote stand closer than a cell,
+        // the next quote further.
         let heights = [upper, lower].map { Double($0.rows.flatMap(\.glyphs).map(\.height).median ?? 0) }
         let tallest = [upper, lower].map { tallLetters($0.rows) }
         let markRows = [(upper, 0), (lower, 1)].map { read, side in
-            read.rows.count == 1 && TextBlockAssembler.isMarkRow(read.rows[0].glyphs) && heights[side] < 0.6 * tallest[1 - side]
+            (read.rows.count == 1 || !read.rows.contains { $0.text.contains { $0.isLetter || $0.isNumber } })
+                && read.rows.allSatisfy { TextBlockAssembler.isMarkRow($0.glyphs) } && heights[side] < 0.6 * tallest[1 - side]
         }
         // Nor does a lone row read without a letter or digit (a comment's `*/`): its x-height is a guess.
         func isUnsized(_ read: ReadBlock) -> Bool { read.rows.count == 1 && !read.rows[0].text.contains { $0.isLetter || $0.isNumber } }
@@ -281,16 +283,18 @@ struct OneGrid: BlockJoin {
             let rowsApart = (first - last) / pitch
             return rowsApart >= 0.8 && abs(rowsApart - rowsApart.rounded()) <= 0.2
         }
-        // Marks alone on one side (the ticks of `"""`, a `====` over its heading) stand inside a
-        // row a pitch or two from the other side's baselines: between its tall letters' tops
-        // and its baseline.
+        // Marks alone on one side (the ticks of `"""`, a `====` over its heading, the `...`
+        // under a `"""`) stand each inside a row, the first a pitch or two from the other
+        // side's baselines: between its tall letters' tops and its baseline.
         guard edge == \.bottom, let baseline = last ?? first else { return false }
-        let marks = (last == nil ? upper : lower).rows.flatMap(\.glyphs)
-        guard let top = marks.map(\.y).min(), let bottom = marks.map(\.bottom).max() else { return false }
+        let marks = (last == nil ? upper : lower).rows
         let slack = 0.2 * pitch
-        return [1.0, 2.0].contains { rows in
-            let row = baseline + (last == nil ? -rows : rows) * pitch
-            return Double(bottom) <= row + slack && Double(top) >= row - tall - slack
+        return marks.allSatisfy { row in
+            guard let top = row.glyphs.map(\.y).min(), let bottom = row.glyphs.map(\.bottom).max() else { return false }
+            return (1...marks.count + 1).contains { rows in
+                let line = baseline + Double(last == nil ? -rows : rows) * pitch
+                return Double(bottom) <= line + slack && Double(top) >= line - tall - slack
+            }
         }
     }
 

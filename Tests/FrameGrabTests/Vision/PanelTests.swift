@@ -207,6 +207,27 @@ struct PanelTests {
         #expect(OneGrid().joined([upper, offMarks]).count == 2)
     }
 
+    @Test("Without a panel, two rows of marks found apart (a faint docstring's closing `\"\"\"` and the `...` under it), read without a letter, join the text above and the code under them; a pitch off, they do not")
+    func faintMarkRowsBetween() {
+        let (text, textGlyphs) = SyntheticLines.lines(["saferepr()", "    Generate a 'standard' repr()-like value", "    data structures."])
+        let upper = ReadingTests.readBlock(text, glyphs: textGlyphs)
+        // Row 4: three quotes, two ticks each, 8 px tall at the top of the row (its baseline at
+        // 140); row 5: three dots on its baseline.
+        func marks(shifted dy: Int) -> ReadBlock {
+            let ticks = [0, 1, 2].flatMap { cell in [103 + 14 * cell, 109 + 14 * cell].map { BoundingBox(x: $0, y: 4 * 30 + dy, width: 2, height: 8) } }
+            let dots = [0, 1, 2].map { BoundingBox(x: 104 + 14 * $0, y: 5 * 30 + 17 + dy, width: 3, height: 3) }
+            let quotes = Line(text: "'\"", box: ticks[0].union(ticks[5]), words: [Word(text: "'\"", box: ticks[0].union(ticks[5]), confidence: 0.3)])
+            let ellipsis = Line(text: "..", box: dots[0].union(dots[2]), words: [Word(text: "..", box: dots[0].union(dots[2]), confidence: 0.3)])
+            return ReadingTests.readBlock([quotes, ellipsis], glyphs: [ticks, dots])
+        }
+        let (code, codeGlyphs) = SyntheticLines.line("import collections as _collections", row: 7)
+        let lower = ReadingTests.readBlock([code], glyphs: [codeGlyphs])
+        #expect(OneGrid().joined([upper, marks(shifted: 0)]).count == 1)
+        #expect(OneGrid().joined([upper, marks(shifted: 0), lower]).count == 1)
+        // In the gap between two rows' letters, they stand on no row of it.
+        #expect(OneGrid().joined([upper, marks(shifted: -10)]).count == 2)
+    }
+
     @Test("Without a panel, a `====` found apart over its heading, its bars in the upper half of the row, joins the text under it")
     func bannerOverHeading() {
         // vim's help: each `=` two bars 2 px thick, at 4 and 8 px into row 0 (its baseline at 20).
