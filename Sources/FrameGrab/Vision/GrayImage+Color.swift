@@ -20,6 +20,7 @@ extension GrayImage {
         // Each pixel's distance from its ground in luma (signed, where luma sets it off), and
         // in colour, where luma or colour sets it off.
         var luma = [Int16](repeating: 0, count: pixels.count)
+        var faintLuma = [Int16](repeating: 0, count: pixels.count)
         var distance = [UInt8](repeating: 0, count: pixels.count)
         for y in 0..<height {
             for x in 0..<width {
@@ -33,7 +34,7 @@ extension GrayImage {
                 // The ground of a tile beside is ground here too: a status bar under a pane
                 // reaches into the tiles whose ground is the pane.
                 guard !grounds.isNeighbouringGround(pixel: index, x: x, y: y, distance: off, color: color) else { continue }
-                if abs(offset) > margin { luma[index] = Int16(offset) }
+                if abs(offset) > margin { luma[index] = Int16(offset) } else { faintLuma[index] = Int16(offset) }
                 distance[index] = UInt8(off)
             }
         }
@@ -56,7 +57,9 @@ extension GrayImage {
                 let own = abs(Int(luma[index]))
                 guard distance[index] > 0, !surface[index] else { continue }
                 guard own > 0 else {
-                    lifted[index] = colorOnlyLift(at: index, x: x, y: y, luma: luma, distance: distance, grounds: grounds) ?? pixels[index]
+                    lifted[index] = strokeLift(at: index, x: x, y: y, faint: Int(faintLuma[index]), luma: luma, distance: distance,
+                                               surface: surface)
+                        ?? colorOnlyLift(at: index, x: x, y: y, luma: luma, distance: distance, grounds: grounds) ?? pixels[index]
                     continue
                 }
                 var core = index
@@ -99,6 +102,32 @@ extension GrayImage {
             }
         }
         return false
+    }
+
+    /// The level for a pixel whose luma stands off its ground by no more than the margin, in
+    /// a coloured stroke whose core luma does set off (vim's dark red on a dark gray, a few
+    /// levels either side of the margin): where its luma goes the core's way by half the
+    /// core's offset or more, it is the stroke's, lifted as the core is; chroma bleeding past
+    /// the stroke keeps the ground's luma, and stays. Nil otherwise.
+    private func strokeLift(at index: Int, x: Int, y: Int, faint: Int, luma: [Int16], distance: [UInt8], surface: [Bool]) -> UInt8? {
+        guard faint != 0 else { return nil }
+        var core: Int?
+        for ny in max(0, y - 1)...min(height - 1, y + 1) {
+            for nx in max(0, x - 1)...min(width - 1, x + 1) {
+                let neighbour = ny * width + nx
+                guard luma[neighbour] != 0, (luma[neighbour] > 0) == (faint > 0), !surface[neighbour] else { continue }
+                if core.map({ abs(luma[neighbour]) > abs(luma[$0]) }) ?? true { core = neighbour }
+            }
+        }
+        guard let core else { return nil }
+        let coreLuma = abs(Int(luma[core])), coreColor = Int(distance[core])
+        guard coreColor > 2 * coreLuma, 2 * abs(faint) >= coreLuma else { return nil }
+        let lift = abs(faint) * min(coreColor, 14 * coreLuma) / coreLuma, groundLevel = Int(pixels[index]) - faint
+        var up = faint > 0
+        if up != (groundLevel < 128), !hasStroke(oppositeTo: core, x: core % width, y: core / width, strongerThan: coreLuma, luma: luma) {
+            up.toggle()
+        }
+        return UInt8(clamping: up ? groundLevel + lift : groundLevel - lift)
     }
 
     /// How many times its tile's grain colour alone must stand off the ground to be ink.

@@ -64,6 +64,20 @@ struct ColorInkTests {
         #expect(lifted[23, 20] < 30, "the ringing stays under the ground: no ink")
     }
 
+    @Test("A coloured stroke whose luma hovers about the margin (vim's dark red on #303030) is lifted whole; the chroma bled beside it is not")
+    func strokeAboutTheMargin() {
+        // A tick 2 px wide: its rows alternately 8 and 4 levels of luma under the ground (the
+        // margin is 6), all in the red of the stroke; beside it, a column with the ground's
+        // luma and some of the red, bled by 4:2:0.
+        let rows = (10..<30).map { y in (x: 40..<42, y: y..<(y + 1), luma: UInt8(y % 2 == 0 ? 40 : 44), red: UInt8(146), green: UInt8(13), blue: UInt8(17)) }
+        let (gray, color) = Self.painted(width: 64, height: 64, ground: 48, rows + [(42..<43, 10..<30, 48, 90, 30, 30)])
+        let lifted = gray.inkLifted(by: color)
+        for y in 10..<30 {
+            #expect(lifted[40, y] >= 90 && lifted[41, y] >= 90, "row \(y) of the stroke lifted with the rest")
+        }
+        #expect(lifted[42, 20] == 48, "the bled column keeps its luma")
+    }
+
     @Test("A blue status bar whose tiles take the dark pane above as their ground stays as luma shows it")
     func surfaceStraddlingTiles() {
         // VS Code's status bar (#007acc, luma 95) from row 26 to 50 under a #1e1e1e pane:
