@@ -47,87 +47,72 @@ extension GrayImage {
         let colorSurface = Self.opened(zip(luma, distance).map { $0 == 0 && $1 != 0 }, width: width, height: height,
                                        radius: grounds.size / 2)
         let surface = zip(lumaSurface, colorSurface).map { $0 || $1 }
-        // A pixel is lifted by the ratio of colour to luma of the strongest ink around it (its
-        // stroke's core), not its own: chroma is stored at half resolution, so a stroke's edge
-        // has its colour at a fraction of its luma, and its own ratio would thicken it.
+        // A coloured stroke's pixels are lifted as its core is; what colour alone sets off,
+        // apart from any stroke, by its colour.
         var lifted = pixels
         for y in 0..<height {
             for x in 0..<width {
                 let index = y * width + x
-                let own = abs(Int(luma[index]))
                 guard distance[index] > 0, !surface[index] else { continue }
-                guard own > 0 else {
-                    lifted[index] = strokeLift(at: index, x: x, y: y, faint: Int(faintLuma[index]), luma: luma, distance: distance,
-                                               surface: surface)
-                        ?? colorOnlyLift(at: index, x: x, y: y, luma: luma, distance: distance, grounds: grounds) ?? pixels[index]
-                    continue
+                if let level = strokeLevel(at: index, x: x, y: y, luma: luma, faintLuma: faintLuma, distance: distance, surface: surface) {
+                    lifted[index] = level
+                } else if luma[index] == 0 {
+                    lifted[index] = colorOnlyLift(at: index, x: x, y: y, luma: luma, distance: distance, grounds: grounds) ?? pixels[index]
                 }
-                var core = index
-                for ny in max(0, y - 1)...min(height - 1, y + 1) {
-                    for nx in max(0, x - 1)...min(width - 1, x + 1) {
-                        let neighbour = ny * width + nx
-                        if (luma[neighbour] > 0) == (luma[index] > 0), !surface[neighbour], abs(luma[neighbour]) > abs(luma[core]) {
-                            core = neighbour
-                        }
-                    }
-                }
-                let coreLuma = abs(Int(luma[core])), coreColor = Int(distance[core])
-                // Colours luma shows at half their strength or more (green, cyan, yellow) read
-                // as they are; lifting them only thickens their strokes.
-                guard coreLuma > 0, coreColor > 2 * coreLuma else { continue }
-                // The way there is room (vim's dark blue on Monokai's gray is 22 levels of luma
-                // below it, with 39 to go), unless a stronger stroke the other way is beside it:
-                // then it is that stroke's ringing, and the other way is no ink. (Only a coloured
-                // stroke's ringing is coloured, but a stroke's colour after 4:2:0 says too little:
-                // a light blue `#define`'s halo became a `#` when only those counted.)
-                let lift = own * min(coreColor, 14 * coreLuma) / coreLuma, groundLevel = Int(pixels[index]) - Int(luma[index])
-                var up = luma[index] > 0
-                if up != (groundLevel < 128),
-                   !hasStroke(oppositeTo: index, x: x, y: y, strongerThan: coreLuma, luma: luma) {
-                    up.toggle()
-                }
-                lifted[index] = UInt8(clamping: up ? groundLevel + lift : groundLevel - lift)
             }
         }
         return GrayImage(width: width, height: height, pixels: lifted)
     }
 
-    /// Whether luma sets off a pixel the other way from the one at `index`, by more than
-    /// `strength`, within two pixels of it.
-    private func hasStroke(oppositeTo index: Int, x: Int, y: Int, strongerThan strength: Int, luma: [Int16]) -> Bool {
-        for ny in max(0, y - 2)...min(height - 1, y + 2) {
-            for nx in max(0, x - 2)...min(width - 1, x + 2) {
-                let other = luma[ny * width + nx]
-                if other != 0, (other > 0) != (luma[index] > 0), abs(Int(other)) > strength { return true }
-            }
-        }
-        return false
-    }
-
-    /// The level for a pixel whose luma stands off its ground by no more than the margin, in
-    /// a coloured stroke whose core luma does set off (vim's dark red on a dark gray, a few
-    /// levels either side of the margin): where its luma goes the core's way by half the
-    /// core's offset or more, it is the stroke's, lifted as the core is; chroma bleeding past
-    /// the stroke keeps the ground's luma, and stays. Nil otherwise.
-    private func strokeLift(at index: Int, x: Int, y: Int, faint: Int, luma: [Int16], distance: [UInt8], surface: [Bool]) -> UInt8? {
-        guard faint != 0 else { return nil }
-        var core: Int?
+    /// The level a coloured stroke's pixel is lifted to, or nil where it is no such pixel. A
+    /// pixel is lifted by the ratio of colour to luma of the strongest ink around it (its
+    /// stroke's core), not its own: chroma is stored at half resolution, so a stroke's edge has
+    /// its colour at a fraction of its luma, and its own ratio would thicken it. A pixel whose
+    /// luma stands off by no more than the margin (`faintLuma`) is the stroke's where it goes
+    /// the core's way by half the core's offset or more (vim's dark red on a dark gray, a few
+    /// levels either side of the margin); chroma bled past the stroke keeps the ground's luma.
+    private func strokeLevel(at index: Int, x: Int, y: Int, luma: [Int16], faintLuma: [Int16], distance: [UInt8],
+                             surface: [Bool]) -> UInt8? {
+        let setOff = luma[index] != 0
+        let offset = Int(setOff ? luma[index] : faintLuma[index]), own = abs(offset)
+        guard own > 0 else { return nil }
+        var core: Int? = setOff ? index : nil
         for ny in max(0, y - 1)...min(height - 1, y + 1) {
             for nx in max(0, x - 1)...min(width - 1, x + 1) {
                 let neighbour = ny * width + nx
-                guard luma[neighbour] != 0, (luma[neighbour] > 0) == (faint > 0), !surface[neighbour] else { continue }
+                guard luma[neighbour] != 0, (luma[neighbour] > 0) == (offset > 0), !surface[neighbour] else { continue }
                 if core.map({ abs(luma[neighbour]) > abs(luma[$0]) }) ?? true { core = neighbour }
             }
         }
         guard let core else { return nil }
         let coreLuma = abs(Int(luma[core])), coreColor = Int(distance[core])
-        guard coreColor > 2 * coreLuma, 2 * abs(faint) >= coreLuma else { return nil }
-        let lift = abs(faint) * min(coreColor, 14 * coreLuma) / coreLuma, groundLevel = Int(pixels[index]) - faint
-        var up = faint > 0
-        if up != (groundLevel < 128), !hasStroke(oppositeTo: core, x: core % width, y: core / width, strongerThan: coreLuma, luma: luma) {
+        // Colours luma shows at half their strength or more (green, cyan, yellow) read as they
+        // are; lifting them only thickens their strokes.
+        guard coreColor > 2 * coreLuma, setOff || 2 * own >= coreLuma else { return nil }
+        // The way there is room (vim's dark blue on Monokai's gray is 22 levels of luma below
+        // it, with 39 to go), unless a stronger stroke the other way is beside it (the faint
+        // pixel's, beside its core): then it is that stroke's ringing, and the other way is no
+        // ink. (Only a coloured stroke's ringing is coloured, but a stroke's colour after 4:2:0
+        // says too little: a light blue `#define`'s halo became a `#` when only those counted.)
+        let lift = own * min(coreColor, 14 * coreLuma) / coreLuma, groundLevel = Int(pixels[index]) - offset
+        var up = offset > 0
+        let (sx, sy) = setOff ? (x, y) : (core % width, core / width)
+        if up != (groundLevel < 128), !hasStroke(against: up, x: sx, y: sy, strongerThan: coreLuma, luma: luma) {
             up.toggle()
         }
         return UInt8(clamping: up ? groundLevel + lift : groundLevel - lift)
+    }
+
+    /// Whether luma sets off a pixel the other way from `up` (brighter than its ground), by
+    /// more than `strength`, within two pixels of (`x`, `y`).
+    private func hasStroke(against up: Bool, x: Int, y: Int, strongerThan strength: Int, luma: [Int16]) -> Bool {
+        for ny in max(0, y - 2)...min(height - 1, y + 2) {
+            for nx in max(0, x - 2)...min(width - 1, x + 2) {
+                let other = luma[ny * width + nx]
+                if other != 0, (other > 0) != up, abs(Int(other)) > strength { return true }
+            }
+        }
+        return false
     }
 
     /// How many times its tile's grain colour alone must stand off the ground to be ink.
