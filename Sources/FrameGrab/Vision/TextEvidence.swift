@@ -14,7 +14,7 @@
 /// prose. Text rows close above and below each other share their columns (a code panel's, from
 /// its least indented row); a row is kept within `rowsAway` letter heights above or below a
 /// text row, inside those columns widened by `columnsAway` letter heights, and no taller than
-/// `tallestRow` of them; or anywhere along a text row's baseline in type of its size (a gutter's
+/// `tallestRow` of them (but for one shape a line's pitch tall over it: a block cursor); or anywhere along a text row's baseline in type of its size (a gutter's
 /// numbers, a status bar's items, a table's far column). Rows kept that way reach on,
 /// `deepestContext` rows at most (`}` `}` `}` closing three blocks), so that a chance row in a
 /// picture cannot spread through it. A panel that holds a text row (a code card, an editor pane, a
@@ -125,6 +125,15 @@ enum TextEvidence {
         let tallestOther = others.map { boxes[$0].height }.max() ?? 0
         let marks = rows.map(markRow)
         let markBoxes = marks.map { $0.map { $0.dropFirst().reduce($0[0]) { $0.union($1) } } }
+        let besideTallest = rows.map(besideTallestShape)
+        // How tall a row stands in type `letterHeight` high: without a shape a cell tall over it
+        // (a block cursor on a docstring's closing `"""` fills the line's whole pitch).
+        func height(of index: Int, letterHeight: Int) -> Int {
+            guard let (rest, tallest) = besideTallest[index], Double(tallest) <= widestPitch * Double(letterHeight) else {
+                return boxes[index].height
+            }
+            return rest.height
+        }
 
         let leaning = sources
         while let (text, band, source) = sources.popLast() {
@@ -144,7 +153,7 @@ enum TextEvidence {
                 // letter (larger shapes evenly spaced, bullets or a diagram's nodes, are no marks).
                 let near = dots
                     ? other.height <= source.letterHeight && max(other.bottom - band.bottom, band.y - other.y) <= twoLines
-                    : Double(other.height) <= tallestRow * Double(source.letterHeight)
+                    : Double(min(other.height, height(of: index, letterHeight: source.letterHeight))) <= tallestRow * Double(source.letterHeight)
                         && max(other.y - band.bottom, band.y - other.bottom) <= away
                 let inColumns = other.x <= source.right && other.right >= source.left
                 guard near && inColumns || (!dots && text.map { isAlongBaseline(rows[index], of: $0) } == true) else { continue }
@@ -179,7 +188,7 @@ enum TextEvidence {
             for index in others where reaches[index] == nil {
                 guard let box = panel(boxes[index]), let heights = panelLetters[box]?.sorted() else { continue }
                 let letterHeight = heights[heights.count / 2]
-                guard Double(boxes[index].height) <= tallestRow * Double(letterHeight) else { continue }
+                guard Double(height(of: index, letterHeight: letterHeight)) <= tallestRow * Double(letterHeight) else { continue }
                 let own = columns(of: boxes[index], letterHeight: letterHeight)
                 reaches[index] = Reach(letterHeight: letterHeight, left: own.left, right: own.right, depth: 1)
             }
@@ -202,6 +211,15 @@ enum TextEvidence {
             marks = row.filter { $0.x >= tallest.right || $0.right <= tallest.x }
         }
         return isMarks(marks) ? marks : nil
+    }
+
+    /// The box of `row` but for one shape taller than all its others, and that shape's height;
+    /// nil where no shape stands out so.
+    private static func besideTallestShape(_ row: [BoundingBox]) -> (rest: BoundingBox, tallest: Int)? {
+        let byHeight = row.sorted { $0.height < $1.height }
+        guard byHeight.count >= 2, let tallest = byHeight.last, tallest.height > byHeight[byHeight.count - 2].height + 1 else { return nil }
+        let rest = byHeight.dropLast()
+        return (rest.dropFirst().reduce(rest[0]) { $0.union($1) }, tallest.height)
     }
 
     /// Whether `row` is one mark drawn over and over (the bars of `=====`, small `*`): four

@@ -95,6 +95,12 @@ struct TextEvidenceTests {
         Case(testDescription: "So is one with a block cursor on it that vim's cursor line cut in two: the piece under the line stands in the cursor's columns",
              rows: [row("laaplaa", baseline: 100), Self.dashes(top: 170).filter { $0.x != 138 }
                         + [BoundingBox(x: 136, y: 158, width: 11, height: 19), BoundingBox(x: 136, y: 178, width: 11, height: 3)]], text: [0, 1]),
+        Case(testDescription: "A gutter's number and a `\"\"\"` a line under the text, a block cursor a line's pitch tall on its last quote, are kept with it",
+             rows: [row("laaplaa", baseline: 100), row("ll", left: 10, baseline: 140) + Self.quotes(top: 119).filter { $0.x < 124 }
+                        + [BoundingBox(x: 124, y: 112, width: 10, height: 40)]], text: [0, 1]),
+        Case(testDescription: "Not with a shape taller than a line's pitch on it (a picture's edge)",
+             rows: [row("laaplaa", baseline: 100), row("ll", left: 10, baseline: 140) + Self.quotes(top: 119).filter { $0.x < 124 }
+                        + [BoundingBox(x: 124, y: 112, width: 10, height: 60)]], text: [0]),
         Case(testDescription: "A comment's `*/` a line under that rule leans on it, three lines from the text",
              rows: [row("laaplaa", baseline: 100), Self.dashes(top: 170), row("*/", left: 90, baseline: 205)], text: [0, 1, 2]),
         Case(testDescription: "Rows of dots a line apart under the text (a canvas's dot grid) reach no further than dots do: no row of dots measures the next",
