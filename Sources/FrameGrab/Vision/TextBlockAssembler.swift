@@ -399,9 +399,11 @@ enum TextBlockAssembler {
     /// would be, one line pitch (or two, after a blank line) below the last; a block of one
     /// row has no pitch yet, and a line's height or two below it has to do. Or as the rest of
     /// its last row: inside that row's band, right of its glyphs, further than they chain
-    /// (an ellipsis indented right of a gutter's line number).
+    /// (an ellipsis indented right of a gutter's line number; a `"""` beside it, whose ticks
+    /// reach up to the tall letters' tops, over the digits').
     private static func continues(_ block: Block, withDots dots: Line) -> Bool {
-        let restOfRow = dots.box.y >= block.lastRow.y && dots.box.bottom <= block.lastRow.bottom + 1
+        let reach = max(1, block.lastRow.height / 4)
+        let restOfRow = dots.box.y >= block.lastRow.y - reach && dots.box.bottom <= block.lastRow.bottom + 1
             && dots.box.x >= block.lastRow.right && withinColumns(dots.box, of: block)
             && inOnePanel(block.lines[block.lines.count - 1], dots)
         return restOfRow || dots.box.y >= block.lastRow.bottom && onRows(of: block, dots, from: block.lastBaseline, step: 1)

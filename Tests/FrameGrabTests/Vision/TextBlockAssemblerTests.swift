@@ -100,6 +100,16 @@ struct TextBlockAssemblerTests {
         #expect(rows.count == 4 && Set(dots.map(\.box)).isSubset(of: Set(rows[1].glyphs)), "\(rows.map(\.glyphs))")
     }
 
+    @Test("So is a docstring's closing `\"\"\"` right of a gutter's number, its ticks reaching a pixel over the digits' tops as the tall letters' do")
+    func quotesBesideGutterNumber() {
+        // vim numbered: `23       os.chmod().`, `24       \"\"\"`, `25       return mode & 0o7777`.
+        let ticks = (0..<3).flatMap { cell in [0, 3].map { InkBlob(box: BoundingBox(x: 20 + (7 + cell) * 10 + 2 + $0, y: 20 + 18 - 1, width: 1, height: 4),
+                                                                    pixelCount: 4) } }
+        let chains = [Self.chain("23      os.chmod().", row: 0), Self.chain("24", row: 1), ticks, Self.chain("25      return mode", row: 2)]
+        let rows = Self.blocks(chains).first?.lines ?? []
+        #expect(rows.count == 3 && Set(ticks.map(\.box)).isSubset(of: Set(rows[1].glyphs)), "\(rows.map(\.glyphs))")
+    }
+
     @Test("Editor tabs beside a file tree's header stay apart from it: none is the last thing on its row with nothing between")
     func tabsBesideTree() {
         let tree = ["EXPLORER", "SLIDES2MD", "v slides2md", "   cli.py", "   render.py", "v tests", "   test_cli.py"]
