@@ -56,6 +56,9 @@ struct AlignedColumns: BlockJoin {
             var merged = left
             for row in right.rows { merged.add(row) }
             merged.block.box = merged.block.box.union(right.block.box)
+            // A gutter on no panel numbers the rows of the panel beside it: their text is that
+            // panel's, and the rest of the panel's text joins it (`PanelContents`).
+            merged.block.panel = left.block.panel ?? right.block.panel
             return merged
         }
     }

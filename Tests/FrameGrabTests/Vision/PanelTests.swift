@@ -48,6 +48,15 @@ struct PanelTests {
         // A gutter on a shade of its own.
         let numbers = block(["1", "2", "3", "4"], left: 60, panel: BoundingBox(x: 50, y: 0, width: 40, height: 130))
         #expect(AlignedColumns().joined([numbers, block(rightCode, left: 100, panel: leftPanel)]).count == 1)
+        // A gutter on the screen's own ground numbers the panel's rows: joined to them, it is in
+        // the panel, and the rest of the panel's text (a docstring's `'''` found apart) joins it.
+        let gutter = block(["1", "2", "3", "4"], left: 60, panel: nil)
+        let below = [("'''", 5), ("wrapped = func", 6)].map { SyntheticLines.line($0.0, row: $0.1, left: 100) }
+        var rest = ReadingTests.readBlock(below.map(\.0), glyphs: below.map(\.1))
+        rest.block.panel = leftPanel
+        let columns = AlignedColumns().joined([gutter, block(rightCode, left: 100, panel: leftPanel), rest])
+        #expect(columns.count == 2 && columns.allSatisfy { $0.block.panel == leftPanel })
+        #expect(PanelContents().joined(columns).count == 1)
     }
 
     @Test("Two cards side by side are two panels; a full-screen terminal and a gradient are none")
