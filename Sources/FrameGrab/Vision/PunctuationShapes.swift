@@ -96,7 +96,7 @@ struct PunctuationShapes: CharacterPass {
         guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
               zip(cells, columns).allSatisfy({ cell, column in
                   (underPointer(column) || 10 * cell.tallestPart >= 7 * (cell.bottom - cell.top)) && cell.span(cell: grid.cell) == 1
-                      && baseline - Double(cell.bottom) >= 0.6 * grid.xHeight
+                      && baseline - Double(cell.bottom) >= quoteFloor * grid.xHeight
               })
         else { return nil }
         // The cells a pointer leaves alone tell the quote. Two ticks side by side are wider than
@@ -135,6 +135,11 @@ struct PunctuationShapes: CharacterPass {
         return (run, quote)
     }
 
+    /// Where a row of quotes ends at the lowest, over its baseline, in x-heights: above the
+    /// middle of the x-height, where no letter's ink ends (Courier Prime's `"` reaches into
+    /// the x-height: at 720p its ticks end 4 pixels over the baseline of a 7-pixel x-height).
+    static let quoteFloor = 0.5
+
     /// The ink of a row of marks up high (all of it above the x-height), gathered again across
     /// the block at the faint threshold layout looks for dim text with: the 1-pixel ticks of a
     /// dark red `"""` on black, which the first threshold broke into pixels or kept in part.
@@ -144,7 +149,7 @@ struct PunctuationShapes: CharacterPass {
                            picture: InkPicture) -> [BoundingBox]? {
         guard let first = glyphs.first else { return nil }
         let row = glyphs.dropFirst().reduce(first) { $0.union($1) }
-        guard baseline - Double(row.bottom) >= 0.6 * grid.xHeight else { return nil }
+        guard baseline - Double(row.bottom) >= quoteFloor * grid.xHeight else { return nil }
         let margin = max(2, Int(grid.xHeight / 3))
         let band = BoundingBox(left: 0, top: row.y - margin, right: picture.image.width, bottom: row.bottom + margin)
         let ticks = picture.blobs(in: band, level: BackgroundMap.faintInkStep)

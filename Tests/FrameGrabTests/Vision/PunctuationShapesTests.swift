@@ -192,6 +192,12 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes(noneLeft, baseline: 40, grid: grid) == nil)
         let (bridged, bridgedQuote) = try #require(PunctuationShapes.quotes(noneLeft, under: [pointer], baseline: 40, grid: grid))
         #expect(bridged.centers == [25, 35, 45] && bridgedQuote == "\"")
+        // Courier Prime's `"` reaches into the x-height: at 720p its ticks end 4 px over the
+        // baseline of a 7 px x-height, above its middle, where no letter's ink ends.
+        let small = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 7)
+        let low = quotes.map { BoundingBox(x: $0.x, y: 31, width: $0.width, height: 5) }
+        #expect(PunctuationShapes.quotes(low, baseline: 40, grid: small)?.1 == "\"")
+        #expect(PunctuationShapes.quotes(low.map { BoundingBox(x: $0.x, y: 32, width: $0.width, height: 5) }, baseline: 40, grid: small) == nil)
     }
 
     @Test("Quotes whose ticks antialiasing joined in most cells are `\"` where one cell's two stand apart, or in all where the ink shows two ticks in each; carets boxed alike, one split where its pale apex was lost, are not: their strokes meet at an apex")
