@@ -36,10 +36,12 @@ struct PunctuationShapes: CharacterPass {
             // Ticks too faint for the threshold layout found the row with are gathered again
             // (with the pointers' blobs, left out again).
             let glyphs = Self.glyphs(of: region.rows[row], picture: region.picture)
-            guard let (run, ticks) = quotes(glyphs) ?? region.picture.flatMap({ picture in
+            let found = quotes(glyphs)
+            let gathered = found.map { $0.1 == "'" } ?? true ? region.picture.flatMap { picture in
                 Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture)
                     .flatMap { quotes(Self.glyphs($0, without: pointers)) }
-            }) else { continue }
+            } : nil
+            guard let (run, ticks) = Self.quotes(found: found, gathered: gathered) else { continue }
             // In type so small that the threshold took a `"`'s two ticks for one, OCR, reading the
             // gray, may still count two marks a cell: then they are `"`.
             let twoMarksACell = characters.count == 2 * run.centers.count
@@ -53,6 +55,17 @@ struct PunctuationShapes: CharacterPass {
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
+    }
+
+    /// The quotes of a row: those the threshold's ticks show (`found`), or those gathered again
+    /// faintly where it found none, or one tick a cell, which may be the stronger of a `"`'s two
+    /// (a dark red quote, its ticks drawn unequally by antialiasing): two a cell gathered in as
+    /// many cells are that `"`.
+    static func quotes(found: (RepeatedGlyphs.Run, Character)?,
+                       gathered: (RepeatedGlyphs.Run, Character)?) -> (RepeatedGlyphs.Run, Character)? {
+        guard let found else { return gathered }
+        guard found.1 == "'", let gathered, gathered.1 == "\"", gathered.0.centers.count == found.0.centers.count else { return found }
+        return gathered
     }
 
     /// The glyphs of `row` a mark is told by: not the blobs of the mouse pointers over it, and

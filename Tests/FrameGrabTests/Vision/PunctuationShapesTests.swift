@@ -200,6 +200,22 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes(low.map { BoundingBox(x: $0.x, y: 32, width: $0.width, height: 5) }, baseline: 40, grid: small) == nil)
     }
 
+    @Test("One tick a cell at the threshold and two a cell gathered faintly, in as many cells, are `\"`: the threshold kept the stronger of each quote's ticks (vim's dark red on #303030 at 1080p); where the faint ink shows one a cell too, or other cells, `'` stays")
+    func faintSecondTicks() {
+        let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 10)
+        let strong = (0..<3).map { BoundingBox(x: 22 + 10 * $0, y: 22, width: 2, height: 6) }
+        let both = (0..<3).flatMap { [BoundingBox(x: 22 + 10 * $0, y: 22, width: 2, height: 6), BoundingBox(x: 26 + 10 * $0, y: 22, width: 2, height: 6)] }
+        let found = PunctuationShapes.quotes(strong, baseline: 40, grid: grid)
+        let gathered = PunctuationShapes.quotes(both, baseline: 40, grid: grid)
+        #expect(found?.1 == "'" && gathered?.1 == "\"")
+        #expect(PunctuationShapes.quotes(found: found, gathered: gathered)?.1 == "\"")
+        #expect(PunctuationShapes.quotes(found: found, gathered: found)?.1 == "'")
+        #expect(PunctuationShapes.quotes(found: nil, gathered: gathered)?.1 == "\"")
+        #expect(PunctuationShapes.quotes(found: gathered, gathered: found)?.1 == "\"")
+        let twoCells = PunctuationShapes.quotes(both.filter { $0.x < 40 }, baseline: 40, grid: grid)
+        #expect(twoCells?.1 == "\"" && PunctuationShapes.quotes(found: found, gathered: twoCells)?.1 == "'")
+    }
+
     @Test("Quotes whose ticks antialiasing joined in most cells are `\"` where one cell's two stand apart, or in all where the ink shows two ticks in each; carets boxed alike, one split where its pale apex was lost, are not: their strokes meet at an apex")
     func mostlyJoinedQuotes() {
         // Three 12 px cells from x = 0, the ink drawn row by row from y = 30 (`#` full ink, `+`
