@@ -280,7 +280,9 @@ struct OneGrid: BlockJoin {
         // are whole numbers of.
         guard let usual = steps.median, let median = steps.filter({ $0 > 0.6 * usual && $0 < 1.4 * usual }).median else { return false }
         // Rows stand no closer than their tall letters' height; two steps tell no part of them.
-        let pitch = steps.count >= 3 ? TextBlockAssembler.wholeStep(of: steps, from: median, atLeast: 0.9 * tall) ?? median : median
+        // The part most steps are whole numbers of: one row placed off its line makes two
+        // steps off it, and must not double the pitch of a docstring's rows a line apart.
+        let pitch = steps.count >= 3 ? TextBlockAssembler.commonStep(of: steps, from: median, atLeast: 0.9 * tall)?.pitch ?? median : median
         let (last, first) = (upper.rows.compactMap(place).max(), lower.rows.compactMap(place).min())
         if let last, let first {
             let rowsApart = (first - last) / pitch

@@ -631,9 +631,16 @@ enum TextBlockAssembler {
     /// line's height), that every one of `steps` is a whole number of: rows two and three apart
     /// keep a pitch of one; rows that already keep `step` keep it. Nil when none does.
     static func wholeStep(of steps: [Double], from step: Double, atLeast floor: Double) -> Double? {
-        (1...4).lazy.map { step / Double($0) }.prefix { $0 >= floor }.first { pitch in
-            steps.allSatisfy { abs($0 / pitch - ($0 / pitch).rounded()) <= 0.12 }
-        }
+        commonStep(of: steps, from: step, atLeast: floor).flatMap { $0.fitting == steps.count ? $0.pitch : nil }
+    }
+
+    /// The coarsest of `step`, a half, a third or a quarter of it, no smaller than `floor`, that
+    /// the most of `steps` are a whole number of, and how many are; nil where `step` is below
+    /// `floor`.
+    static func commonStep(of steps: [Double], from step: Double, atLeast floor: Double) -> (pitch: Double, fitting: Int)? {
+        let pitches = (1...4).map { step / Double($0) }.prefix { $0 >= floor }
+        return pitches.map { pitch in (pitch, steps.filter { abs($0 / pitch - ($0 / pitch).rounded()) <= 0.12 }.count) }
+            .max { ($0.1, $0.0) < ($1.1, $1.0) }
     }
 
     /// Starting inside the block's columns, or a little to their left.

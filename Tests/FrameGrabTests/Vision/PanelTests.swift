@@ -216,6 +216,23 @@ struct PanelTests {
         #expect(OneGrid().joined([upper, offMarks]).count == 2)
     }
 
+    @Test("Without a panel, a `\"\"\"` found apart a row under a docstring whose rows stand mostly two apart joins it: one row placed off its line does not double the pitch")
+    func quotesUnderRowsTwoApart() {
+        let rows = [(0, "def formatweekheader(self):"), (2, "    Return a header for a week."), (4, "    s = sep.join(days)"),
+                    (5, "    return row % s"), (7, "def formatmonthname(self):"), (9, "    Return a month name."), (11, "    v = []"),
+                    (13, "    return a")]
+        var made = rows.map { SyntheticLines.line($0.1, row: $0.0) }
+        // Row 12 stands 6 px under its line.
+        made.insert(SyntheticLines.line("    a = v.append", row: 1, pitch: 12 * 30 + 6), at: 7)
+        let upper = ReadingTests.readBlock(made.map(\.0), glyphs: made.map(\.1))
+        // Three quotes, two ticks each, 8 px tall, at the top of row 14.
+        let ticks = [0, 1, 2].flatMap { cell in [103 + 14 * cell, 109 + 14 * cell].map { BoundingBox(x: $0, y: 14 * 30, width: 2, height: 8) } }
+        #expect(OneGrid().joined([upper, Self.unread(ticks, as: "rrreee")]).count == 1)
+        // In the gap between two rows' letters, they stand on no row of it.
+        let off = ticks.map { BoundingBox(x: $0.x, y: $0.y - 12, width: $0.width, height: $0.height) }
+        #expect(OneGrid().joined([upper, Self.unread(off, as: "rrreee")]).count == 2)
+    }
+
     @Test("Without a panel, two rows of marks found apart (a faint docstring's closing `\"\"\"` and the `...` under it), read without a letter, join the text above and the code under them; a pitch off, they do not")
     func faintMarkRowsBetween() {
         let (text, textGlyphs) = SyntheticLines.lines(["saferepr()", "    Generate a 'standard' repr()-like value", "    data structures."])
