@@ -59,12 +59,13 @@ struct PunctuationShapes: CharacterPass {
 
     /// The quotes of a row: those the threshold's ticks show (`found`), or those gathered again
     /// faintly where it found none, or one tick a cell, which may be the stronger of a `"`'s two
-    /// (a dark red quote, its ticks drawn unequally by antialiasing): two a cell gathered in as
-    /// many cells are that `"`.
+    /// (a dark red quote, its ticks drawn unequally by antialiasing): two a cell gathered in the
+    /// same cells, and maybe more (a quote the threshold kept nothing of), are that `"`.
     static func quotes(found: (RepeatedGlyphs.Run, Character)?,
                        gathered: (RepeatedGlyphs.Run, Character)?) -> (RepeatedGlyphs.Run, Character)? {
         guard let found else { return gathered }
-        guard found.1 == "'", let gathered, gathered.1 == "\"", gathered.0.centers.count == found.0.centers.count else { return found }
+        guard found.1 == "'", let gathered, gathered.1 == "\"", gathered.0.firstColumn <= found.0.firstColumn,
+              gathered.0.firstColumn + gathered.0.centers.count >= found.0.firstColumn + found.0.centers.count else { return found }
         return gathered
     }
 

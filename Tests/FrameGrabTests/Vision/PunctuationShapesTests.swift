@@ -200,7 +200,7 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes(low.map { BoundingBox(x: $0.x, y: 32, width: $0.width, height: 5) }, baseline: 40, grid: small) == nil)
     }
 
-    @Test("One tick a cell at the threshold and two a cell gathered faintly, in as many cells, are `\"`: the threshold kept the stronger of each quote's ticks (vim's dark red on #303030 at 1080p); where the faint ink shows one a cell too, or other cells, `'` stays")
+    @Test("One tick a cell at the threshold and two a cell gathered faintly over those cells, and maybe more, are `\"`: the threshold kept the stronger of each quote's ticks (vim's dark red on #303030 at 1080p); where the faint ink shows one a cell too, or leaves out a cell, `'` stays")
     func faintSecondTicks() {
         let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 10)
         let strong = (0..<3).map { BoundingBox(x: 22 + 10 * $0, y: 22, width: 2, height: 6) }
@@ -214,6 +214,11 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes(found: gathered, gathered: found)?.1 == "\"")
         let twoCells = PunctuationShapes.quotes(both.filter { $0.x < 40 }, baseline: 40, grid: grid)
         #expect(twoCells?.1 == "\"" && PunctuationShapes.quotes(found: found, gathered: twoCells)?.1 == "'")
+        // The threshold kept one tick of the last two quotes and nothing of the first: the three
+        // gathered, over those two cells, are the row.
+        let lastTwo = PunctuationShapes.quotes(strong.filter { $0.x > 30 }, baseline: 40, grid: grid)
+        #expect(lastTwo?.1 == "'" && PunctuationShapes.quotes(found: lastTwo, gathered: gathered).map { ($0.0.centers.count, $0.1) } ?? (0, " ") == (3, "\""))
+        #expect(PunctuationShapes.quotes(found: found, gathered: PunctuationShapes.quotes(both.filter { $0.x > 30 }, baseline: 40, grid: grid))?.1 == "'")
     }
 
     @Test("Quotes whose ticks antialiasing joined in most cells are `\"` where one cell's two stand apart, or in all where the ink shows two ticks in each; carets boxed alike, one split where its pale apex was lost, are not: their strokes meet at an apex")
