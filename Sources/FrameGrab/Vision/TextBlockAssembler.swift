@@ -212,9 +212,10 @@ enum TextBlockAssembler {
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             let stands = (row.count >= 2 || box.height >= 8 || repeated.contains(box)) && (box.height >= 5 || isDotRow(row))
             guard !stands else { return true }
-            // Small dashes (4 by 1 at 720p) are bars only in a row of them.
+            // Small dashes (4 by 1 at 720p) are bars only in a row of them; a bar the threshold
+            // broke in two (a dim `~`'s halves, a pixel apart) is one.
             let dashes = row.count >= RepeatedGlyphs.shortestRun
-            if row.allSatisfy({ $0.width >= (dashes ? 3 : 5) && $0.width >= 2 * $0.height }) {
+            if joiningPieces(row).allSatisfy({ $0.width >= (dashes ? 3 : 5) && $0.width >= 2 * $0.height }) {
                 bars += row
                 return false
             }
@@ -896,6 +897,21 @@ enum TextBlockAssembler {
     /// size: dots, or the marks of a larger `"""` or `...`; or three or more marks so once the
     /// pieces of each are taken together (a `"`'s two ticks a pixel apart, which antialiasing
     /// joins into one blob in one quote of three and not in the others).
+    /// The marks of a row, left to right, with pieces of one mark joined: pieces stand no
+    /// further apart than the narrower is wide; marks, a cell apart, further.
+    static func joiningPieces(_ blobs: [BoundingBox]) -> [BoundingBox] {
+        let sorted = blobs.sorted { $0.x < $1.x }
+        var marks: [BoundingBox] = []
+        for (blob, previous) in zip(sorted, [nil] + sorted.map(Optional.some)) {
+            if let previous, let last = marks.last, blob.x - previous.right <= min(blob.width, previous.width) {
+                marks[marks.count - 1] = last.union(blob)
+            } else {
+                marks.append(blob)
+            }
+        }
+        return marks
+    }
+
     static func isMarkRow(_ blobs: [BoundingBox]) -> Bool {
         guard blobs.count >= 3 else { return false }
         // Square give or take a pixel, narrower (a tick), or up to twice as wide as tall less a pixel.
@@ -907,17 +923,7 @@ enum TextBlockAssembler {
                     && abs(dot.bottom - first.bottom) <= 1
             } && zip(marks, marks.dropFirst()).allSatisfy { $1.x > $0.right }
         }
-        let sorted = blobs.sorted { $0.x < $1.x }
-        // Pieces of one mark stand no further apart than the narrower is wide; marks, a cell apart, further.
-        var marks: [BoundingBox] = []
-        for (blob, previous) in zip(sorted, [nil] + sorted.map(Optional.some)) {
-            if let previous, let last = marks.last, blob.x - previous.right <= min(blob.width, previous.width) {
-                marks[marks.count - 1] = last.union(blob)
-            } else {
-                marks.append(blob)
-            }
-        }
-        return alike(sorted) || alike(marks)
+        return alike(blobs.sorted { $0.x < $1.x }) || alike(joiningPieces(blobs))
     }
 
 

@@ -659,7 +659,7 @@ struct TextBlockAssemblerTests {
         #expect(!Self.rows(lesson, bars: rule).contains(rule))
     }
 
-    @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it")
+    @Test("A heading's underline of dashes a gap apart, a row too low to stand alone, is the row under it, some of its bars broken in halves or not")
     func dashesUnderHeading() {
         let dashes = (0..<10).map { InkBlob(box: BoundingBox(x: 21 + $0 * 10, y: 95, width: 7, height: 2), pixelCount: 14) }
         let chains = [Self.chain("def mean(data):", row: 0), Self.chain("    return sum(data) / len(data)", row: 1),
@@ -669,6 +669,15 @@ struct TextBlockAssemblerTests {
         #expect(blocks.first?.lines.last?.glyphs.count == 10)
         // A row of the block takes its pitch's place: it stands on the row's baseline, as tall as its letters.
         #expect(blocks.first?.lines.last?.box.bottom == 20 + 4 * 18 + 10)
+        // So is a dim `~~~~` the threshold broke here and there into a tilde's halves, a pixel apart.
+        let broken = dashes.flatMap { dash in
+            dash.box.x == 51 || dash.box.x == 91
+                ? [InkBlob(box: BoundingBox(x: dash.box.x, y: 95, width: 3, height: 2), pixelCount: 6),
+                   InkBlob(box: BoundingBox(x: dash.box.x + 4, y: 96, width: 3, height: 1), pixelCount: 3)]
+                : [dash]
+        }
+        let tildes = Self.blocks(Array(chains.dropLast()) + [broken])
+        #expect(tildes.count == 1 && tildes.first?.lines.last?.glyphs.count == 12)
     }
 
     @Test("A traceback stays one block across its rows of carets, each touching into one stroke hanging high in its row")
