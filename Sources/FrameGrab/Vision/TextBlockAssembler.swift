@@ -893,10 +893,6 @@ enum TextBlockAssembler {
         (blobs.first?.height ?? 0) <= 4 && isMarkRow(blobs)
     }
 
-    /// Whether `blobs` are three or more specks of one size on one level, side by side, of any
-    /// size: dots, or the marks of a larger `"""` or `...`; or three or more marks so once the
-    /// pieces of each are taken together (a `"`'s two ticks a pixel apart, which antialiasing
-    /// joins into one blob in one quote of three and not in the others).
     /// The marks of a row, left to right, with pieces of one mark joined: pieces stand no
     /// further apart than the narrower is wide; marks, a cell apart, further.
     static func joiningPieces(_ blobs: [BoundingBox]) -> [BoundingBox] {
@@ -912,6 +908,10 @@ enum TextBlockAssembler {
         return marks
     }
 
+    /// Whether `blobs` are three or more specks of one size on one level, side by side, of any
+    /// size: dots, or the marks of a larger `"""` or `...`; or three or more marks so once the
+    /// pieces of each are taken together (a `"`'s two ticks a pixel apart, which antialiasing
+    /// joins into one blob in one quote of three and not in the others).
     static func isMarkRow(_ blobs: [BoundingBox]) -> Bool {
         guard blobs.count >= 3 else { return false }
         // Square give or take a pixel, narrower (a tick), or up to twice as wide as tall less a pixel.

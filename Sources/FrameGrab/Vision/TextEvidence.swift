@@ -14,8 +14,9 @@
 /// prose. Text rows close above and below each other share their columns (a code panel's, from
 /// its least indented row); a row is kept within `rowsAway` letter heights above or below a
 /// text row, inside those columns widened by `columnsAway` letter heights, and no taller than
-/// `tallestRow` of them (but for one shape a line's pitch tall over it: a block cursor); or anywhere along a text row's baseline in type of its size (a gutter's
-/// numbers, a status bar's items, a table's far column). Rows kept that way reach on,
+/// `tallestRow` of them (but for one shape a line's pitch tall over it: a block cursor); or
+/// anywhere along a text row's baseline in type of its size (a gutter's numbers, a status
+/// bar's items, a table's far column). Rows kept that way reach on,
 /// `deepestContext` rows at most (`}` `}` `}` closing three blocks), so that a chance row in a
 /// picture cannot spread through it. A panel that holds a text row (a code card, an editor pane, a
 /// terminal window: `BackgroundMap.panels`) holds text: a short row in it is kept however many
