@@ -37,7 +37,7 @@ struct PunctuationShapes: CharacterPass {
             // (with the pointers' blobs, left out again).
             let glyphs = Self.glyphs(of: region.rows[row], picture: region.picture)
             let found = quotes(glyphs)
-            let gathered = found.map { $0.1 == "'" } ?? true ? region.picture.flatMap { picture in
+            let gathered = found == nil || found?.1 == "'" ? region.picture.flatMap { picture in
                 Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture)
                     .flatMap { quotes(Self.glyphs($0, without: pointers)) }
             } : nil

@@ -126,14 +126,15 @@ enum TextEvidence {
         let tallestOther = others.map { boxes[$0].height }.max() ?? 0
         let marks = rows.map(markRow)
         let markBoxes = marks.map { $0.map { $0.dropFirst().reduce($0[0]) { $0.union($1) } } }
-        let besideTallest = rows.map(besideTallestShape)
+        let standingOut = rows.map(shapeStandingOut)
         // How tall a row stands in type `letterHeight` high: without a shape a cell tall over it
         // (a block cursor on a docstring's closing `"""` fills the line's whole pitch).
         func height(of index: Int, letterHeight: Int) -> Int {
-            guard let (rest, tallest) = besideTallest[index], Double(tallest) <= widestPitch * Double(letterHeight) else {
+            guard let shape = standingOut[index], Double(shape.height) <= widestPitch * Double(letterHeight) else {
                 return boxes[index].height
             }
-            return rest.height
+            let rest = rows[index].filter { $0 != shape }
+            return rest.dropFirst().reduce(rest[0]) { $0.union($1) }.height
         }
 
         let leaning = sources
@@ -206,21 +207,19 @@ enum TextEvidence {
     /// it stands in its columns, cut off by vim's cursor line).
     static func markRow(_ row: [BoundingBox]) -> [BoundingBox]? {
         func isMarks(_ marks: [BoundingBox]) -> Bool { TextBlockAssembler.isMarkRow(marks) || isRunOfOneMark(marks) }
-        let byHeight = row.sorted { $0.height < $1.height }
         var marks = row
-        if !isMarks(row), byHeight.count >= 2, let tallest = byHeight.last, tallest.height > byHeight[byHeight.count - 2].height + 1 {
+        if !isMarks(row), let tallest = shapeStandingOut(row) {
             marks = row.filter { $0.x >= tallest.right || $0.right <= tallest.x }
         }
         return isMarks(marks) ? marks : nil
     }
 
-    /// The box of `row` but for one shape taller than all its others, and that shape's height;
-    /// nil where no shape stands out so.
-    private static func besideTallestShape(_ row: [BoundingBox]) -> (rest: BoundingBox, tallest: Int)? {
+    /// The one shape of `row` taller than all its others by more than a pixel (a block cursor,
+    /// a mouse pointer), if there is one.
+    private static func shapeStandingOut(_ row: [BoundingBox]) -> BoundingBox? {
         let byHeight = row.sorted { $0.height < $1.height }
         guard byHeight.count >= 2, let tallest = byHeight.last, tallest.height > byHeight[byHeight.count - 2].height + 1 else { return nil }
-        let rest = byHeight.dropLast()
-        return (rest.dropFirst().reduce(rest[0]) { $0.union($1) }, tallest.height)
+        return tallest
     }
 
     /// Whether `row` is one mark drawn over and over (the bars of `=====`, small `*`): four
