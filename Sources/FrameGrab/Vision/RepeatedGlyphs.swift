@@ -458,8 +458,8 @@ struct RepeatedGlyphs: CharacterPass {
     /// type, hinted onto the pixel grid, they may end at the lower one, and then the bars must
     /// be seen to cross them). An `H` has one bar, an `=` no stems, a `+` one of each, an `8`
     /// three bars, a `0` or a `D` its bowl for bars and nothing past them. The stems' tips are
-    /// looked for half an x-height past the
-    /// run's box: a dim `#`'s thin tips may fall under the threshold that found its row.
+    /// looked for half an x-height past the run's box (a dim `#`'s thin tips may fall under the
+    /// threshold that found its row), its bars inside it.
     static func hash(_ run: Run, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
         let reach = max(2, Int(grid.xHeight / 2))
         func strokes(_ inked: [Bool]) -> Int { zip([false] + inked, inked).filter { !$0 && $1 }.count }
@@ -467,7 +467,11 @@ struct RepeatedGlyphs: CharacterPass {
             let solid = Self.solidInk(run, center: center, grid: grid, picture: picture)
             let columns = pixelColumns(around: center, cell: grid.cell)
             let rows = (run.top - reach..<run.bottom + reach).map { y in columns.map { solid($0, Double(y)) } }
-            let isBar = rows.map { Double($0.filter { $0 }.count) >= 0.6 * grid.cell }
+            // Bars are strong strokes, inside the box; a line past it is another's (vim's
+            // `cursorline` under the row).
+            let isBar = rows.indices.map { index in
+                (reach..<reach + run.bottom - run.top).contains(index) && Double(rows[index].filter { $0 }.count) >= 0.6 * grid.cell
+            }
             let bars = isBar.indices.filter { isBar[$0] && ($0 == 0 || !isBar[$0 - 1]) }
             guard bars.count == 2, let firstBar = isBar.firstIndex(of: true), let lastBar = isBar.lastIndex(of: true) else { return false }
             func crossesStems(_ range: Range<Int>) -> Bool { range.contains { !isBar[$0] && strokes(rows[$0]) == 2 } }

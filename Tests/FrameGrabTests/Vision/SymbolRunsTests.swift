@@ -765,6 +765,11 @@ struct RepeatedGlyphsTests {
         // Cousine 14 at 720p, a comment's green: the stems end at the lower bar.
         let cutShort = Self.drawn(Array(Self.hashCell.dropLast(2)))
         #expect(RepeatedGlyphs.hash(cutShort.run, grid: grid, picture: cutShort.picture) == "#")
+        // vim's `cursorline` under a banner of `#` drawn the whole cell wide: the line a row
+        // under the run's box is no third bar.
+        var underlined = Self.drawn(Self.hashCell.map { $0.replacingOccurrences(of: ".##########.", with: "############") })
+        for x in 0..<120 { underlined.picture.image[x, 30 + Self.hashCell.count + 1] = 0 }
+        #expect(RepeatedGlyphs.hash(underlined.run, grid: grid, picture: underlined.picture) == "#")
         // A box whose sides run on above its top: its bars end at its sides, crossing nothing.
         let box = Self.drawn([".#........#.", ".#........#.", ".##########.", ".#........#.", ".#........#.", ".#........#.", ".##########."])
         #expect(RepeatedGlyphs.hash(box.run, grid: grid, picture: box.picture) == nil)
