@@ -376,8 +376,10 @@ struct TextBlockFinder {
     /// Rows of glyphs that broke in two across their middle, joined: a faint asterisk drawn
     /// in grey loses its thin hub to the threshold, and a banner of them chains as two rows
     /// a pixel or two apart, each of the same pieces repeated (blobs of one or two heights),
-    /// each piece standing over a piece of the other row. Rows of text hold letters of more
-    /// heights: small, tall, marks.
+    /// each piece standing over a piece of the other row, the two together no taller than
+    /// twice either's pieces and the gap (the halves of one glyph). Rows of text hold letters
+    /// of more heights: small, tall, marks; and a word of small and tall letters alone (vim's
+    /// `Examples` heading) over a row of dashes and a block cursor a line tall is two rows.
     static func joiningHalves(_ lines: [[InkBlob]]) -> [[InkBlob]] {
         let boxes = lines.map { line in line.dropFirst().reduce(line[0].box) { $0.union($1.box) } }
         func repeated(_ index: Int) -> Bool {
@@ -393,12 +395,14 @@ struct TextBlockFinder {
             }.count
             return 5 * paired >= 4 * pieces.count
         }
+        func pieceHeight(_ index: Int) -> Int { lines[index].map(\.box.height).median ?? 0 }
         let candidates = lines.indices.filter(repeated)
         var joined = UnionFind(count: lines.count)
         for upper in candidates {
             for lower in candidates where lower != upper {
                 let gap = boxes[lower].y - boxes[upper].bottom
-                guard gap >= 0, gap <= 2, stands(lines[upper], over: lines[lower]), stands(lines[lower], over: lines[upper]) else { continue }
+                guard gap >= 0, gap <= 2, stands(lines[upper], over: lines[lower]), stands(lines[lower], over: lines[upper]),
+                      boxes[upper].union(boxes[lower]).height <= 2 * max(pieceHeight(upper), pieceHeight(lower)) + gap else { continue }
                 joined.join(upper, lower)
             }
         }

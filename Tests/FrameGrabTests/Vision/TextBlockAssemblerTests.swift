@@ -391,6 +391,11 @@ struct TextBlockAssemblerTests {
             }
         }
         #expect(TextBlockFinder.joiningHalves([text("Hello, world", y: 100), text("Dear, old lad", y: 115)]).count == 2)
+        // vim's `Examples` heading (small and tall letters alone) over its row of dashes, a
+        // block cursor a line tall among them reaching up to two pixels under the heading.
+        let dashes = (0..<8).map { InkBlob(box: BoundingBox(x: 20 + 10 * $0, y: 125, width: 5, height: 1), pixelCount: 5) }
+            + [InkBlob(box: BoundingBox(x: 69, y: 116, width: 9, height: 22), pixelCount: 198)]
+        #expect(TextBlockFinder.joiningHalves([text("Examples", y: 100), dashes]).count == 2)
     }
 
     @Test("A row too low to stand alone whose glyphs are drawn one a cell, each in two pieces (faint small asterisks), is a row; specks at random are not")
