@@ -6,7 +6,7 @@
 struct BlockCursor: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
         let cursors = Self.cursors(in: picture.image, xHeight: picture.block.xHeight)
-        picture.image = Self.righted(picture.image, cursors: cursors)
+        picture.image = Self.righted(picture.image, cursors: cursors, ground: 255)
         picture.cursors += cursors.map(picture.inFrame)
     }
 
@@ -17,23 +17,81 @@ struct BlockCursor: PicturePass {
 
     /// `picture` (dark ink on white paper) with its block cursors drawn back the right way.
     static func righted(_ picture: GrayImage, xHeight: Int) -> GrayImage {
-        righted(picture, cursors: cursors(in: picture, xHeight: xHeight))
+        righted(picture, cursors: cursors(in: picture, xHeight: xHeight), ground: 255)
     }
 
-    /// `picture` with the `cursors`' boxes drawn in reverse.
-    static func righted(_ picture: GrayImage, cursors: [BoundingBox]) -> GrayImage {
+    /// `picture` with the `cursors`' boxes drawn in reverse on `ground`: inside each, the
+    /// cursor's fill (the level most of the box holds) becomes the ground, and the character
+    /// drawn in the ground's colour becomes ink as strong as the fill. A cursor found twice (by
+    /// the pieces of two rows) is drawn back once.
+    static func righted(_ picture: GrayImage, cursors: [BoundingBox], ground: UInt8) -> GrayImage {
         var image = picture
-        for box in cursors {
-            for y in box.y..<box.bottom {
-                for x in box.x..<box.right { image[x, y] = 255 - picture[x, y] }
+        for box in distinct(cursors) {
+            guard let inside = box.intersection(picture.bounds) else { continue }
+            let levels = (inside.y..<inside.bottom).flatMap { y in (inside.x..<inside.right).map { Int(picture[$0, y]) } }
+            let fill = levels.median ?? Int(ground)
+            for y in inside.y..<inside.bottom {
+                for x in inside.x..<inside.right { image[x, y] = UInt8(clamping: fill + Int(ground) - Int(picture[x, y])) }
             }
         }
         return image
     }
 
+    /// `boxes` with those that overlap made one.
+    private static func distinct(_ boxes: [BoundingBox]) -> [BoundingBox] {
+        var merged: [BoundingBox] = []
+        for box in boxes {
+            if let index = merged.firstIndex(where: { $0.intersection(box) != nil }) {
+                merged[index] = merged[index].union(box)
+            } else {
+                merged.append(box)
+            }
+        }
+        return merged
+    }
+
+    /// A row's glyphs as drawn under its block `cursors`, in `picture` with the cursors drawn
+    /// back (`righted`): a blob inside a cursor's box was the cursor, and goes; one the cursor
+    /// joined to the glyphs touching its sides (a banner's `#` either side of it) is cut a
+    /// pixel clear of its edges, and the glyphs beside it gathered again; the character the
+    /// cursor held is its blobs in the picture. A line gathered with them that runs on past
+    /// them where the row has no glyph is the row's underline (vim's `cursorline`), which
+    /// layout left out of the row, and stays out.
+    static func glyphs(_ glyphs: [BoundingBox], under cursors: [BoundingBox], picture: InkPicture) -> [BoundingBox] {
+        // The cursor's reach: its box and two pixel rows over and under it (a cursor line's
+        // stroke a pixel under the cell, cut from its rule).
+        func touches(_ glyph: BoundingBox, _ cursor: BoundingBox) -> Bool {
+            glyph.intersection(BoundingBox(x: cursor.x, y: cursor.y - 2, width: cursor.width, height: cursor.height + 4)) != nil
+        }
+        let cursors = distinct(cursors).filter { cursor in glyphs.contains { touches($0, cursor) } }
+        guard !cursors.isEmpty else { return glyphs }
+        let level = max(BackgroundMap.faintInkStep, picture.inkContrast / 2)
+        let untouched = glyphs.filter { glyph in !cursors.contains { touches(glyph, $0) } }
+        func gathered(in area: BoundingBox) -> [BoundingBox] {
+            picture.blobs(in: area, level: level).filter { blob in
+                let line = Double(blob.height) <= max(2, Double(blob.width) / 4)
+                let row = Double(blob.y) + Double(blob.height - 1) / 2
+                let runsOn = [(blob.x == area.x, area.x - 1), (blob.right == area.right, area.right)].contains { atEdge, x in
+                    atEdge && picture.ink(atX: Double(x), y: row) >= 0.5
+                        && !untouched.contains { $0.x <= x && x < $0.right && Double($0.y) <= row && row < Double($0.bottom) }
+                }
+                return !(line && runsOn)
+            }
+        }
+        var drawn = untouched
+        for glyph in glyphs where !untouched.contains(glyph) {
+            guard let cursor = cursors.first(where: { touches(glyph, $0) }) else { continue }
+            for (left, right) in [(glyph.x, cursor.x - 1), (cursor.right + 1, glyph.right)] where right > left {
+                drawn += gathered(in: BoundingBox(left: left, top: glyph.y - 1, right: right, bottom: glyph.bottom + 1))
+            }
+        }
+        drawn += cursors.flatMap(gathered)
+        return drawn.sorted { $0.x < $1.x }
+    }
+
     /// The boxes of the block cursors in `picture` (dark ink on white paper).
     static func cursors(in picture: GrayImage, xHeight: Int) -> [BoundingBox] {
-        let mask = tallColumns(of: picture, atLeast: (3 * xHeight + 1) / 2)
+        let mask = tallColumns(of: picture, atLeast: (3 * xHeight + 1) / 2, across: max(1, xHeight / 4))
         // Over a character, the cursor's columns stand tall only beside and between its
         // strokes: pieces with one top and one bottom, together no wider than tall, are one box
         // (the picture is one row, so the pieces side by side are the cursor's own).
@@ -56,54 +114,44 @@ struct BlockCursor: PicturePass {
         }
     }
 
-    /// The blobs of the character a block cursor at `box` holds, drawn in the ground's colour:
-    /// the pixels inside it nearer the ground than the cursor's own ink (its strongest), but a
-    /// strip along a whole side (ground the box, found a pixel too wide, took in).
-    static func character(under box: BoundingBox, picture: InkPicture) -> [BoundingBox] {
-        guard box.width > 2, box.height > 2 else { return [] }
-        let inside = BoundingBox(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
-        let inks = (0..<inside.area).map { index in
-            picture.ink(atX: Double(inside.x + index % inside.width), y: Double(inside.y + index / inside.width))
-        }
-        let fill = inks.max() ?? 0
-        let mask = inks.map { $0 < fill / 2 }
-        return ConnectedComponents.boxes(in: mask, over: inside).filter { $0.height < inside.height && $0.width < inside.width }
-    }
-
     /// How many of the pixels in `box` are ink.
     static func inked(_ box: BoundingBox, in picture: GrayImage) -> Int {
         (box.y..<box.bottom).reduce(0) { count, y in count + (box.x..<box.right).filter { picture[$0, y] < 128 }.count }
     }
 
-    /// Whether `box`'s top row and both sides are ink but for a tenth of them: the cursor's
-    /// edge runs round the character it holds (whose descender may reach its foot).
+    /// Whether `box`'s top row is ink but for a tenth of it, and its sides but for a quarter:
+    /// the cursor's edge runs round the character it holds, whose descender may reach its foot
+    /// and whose bars may cross its sides (a `#`, a `=` drawn the whole cell wide).
     static func isFramed(_ box: BoundingBox, in picture: GrayImage) -> Bool {
         let top = (box.x..<box.right).filter { picture[$0, box.y] < 128 }.count
         let sides = [box.x, box.right - 1].map { x in (box.y..<box.bottom).filter { picture[x, $0] < 128 }.count }
-        return 10 * top >= 9 * box.width && sides.allSatisfy { 10 * $0 >= 9 * box.height }
+        return 10 * top >= 9 * box.width && sides.allSatisfy { 4 * $0 >= 3 * box.height }
     }
 
-    /// Whether nothing but thin lines (an underline) touches `box` at its sides: the full-height
-    /// cells between the letters of a highlighted band (a search match, a selection) are solid
-    /// too, but the band goes on beside them.
+    /// Whether the ink beside `box` stops short of its top or its foot: the full-height cells
+    /// between the letters of a highlighted band (a search match, a selection) are solid too,
+    /// but the band goes on beside them, as tall as they are; the glyphs beside a cursor (a
+    /// banner's `#` touching it) stand inside the line, and an underline only at its foot.
     static func standsAlone(_ box: BoundingBox, in picture: GrayImage) -> Bool {
         [box.x - 1, box.right].allSatisfy { x in
             guard x >= 0, x < picture.width else { return true }
-            return (box.y..<box.bottom).filter { picture[x, $0] < 128 }.count * 5 <= box.height
+            return picture[x, box.y] >= 128 || picture[x, box.bottom - 1] >= 128
         }
     }
 
-    /// The ink of `picture` that stands in columns at least `tall` pixels high: a cursor's
-    /// box whole, without the underline of the row it is on (vim's `cursorline`), which
-    /// would join it to the line number and the cells beside it.
-    static func tallColumns(of picture: GrayImage, atLeast tall: Int) -> [Bool] {
+    /// The ink of `picture` that stands in columns at least `tall` pixels high, across paper no
+    /// more than `gap` pixels high (the bars of a `#` a cursor holds, drawn the whole cell wide,
+    /// cross every column of it): a cursor's box whole, without the underline of the row it is
+    /// on (vim's `cursorline`), which would join it to the line number and the cells beside it.
+    static func tallColumns(of picture: GrayImage, atLeast tall: Int, across gap: Int = 0) -> [Bool] {
         var mask = [Bool](repeating: false, count: picture.pixels.count)
+        func ink(_ x: Int, _ y: Int) -> Bool { y < picture.height && picture[x, y] < 128 }
         for x in 0..<picture.width {
             var y = 0
             while y < picture.height {
                 guard picture[x, y] < 128 else { y += 1; continue }
                 let top = y
-                while y < picture.height && picture[x, y] < 128 { y += 1 }
+                while ink(x, y) || (gap > 0 && (1...gap).contains { ink(x, y + $0) }) { y += 1 }
                 if y - top >= tall {
                     for inside in top..<y { mask[inside * picture.width + x] = true }
                 }

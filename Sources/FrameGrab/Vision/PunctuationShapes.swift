@@ -35,7 +35,7 @@ struct PunctuationShapes: CharacterPass {
             }
             // Ticks too faint for the threshold layout found the row with are gathered again
             // (with the pointers' blobs, left out again).
-            let glyphs = Self.glyphs(of: region.rows[row], picture: region.picture)
+            let glyphs = Self.glyphs(of: region.rows[row])
             let found = quotes(glyphs)
             let gathered = found == nil || found?.1 == "'" ? region.picture.flatMap { picture in
                 Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture)
@@ -69,19 +69,10 @@ struct PunctuationShapes: CharacterPass {
         return gathered
     }
 
-    /// The glyphs of `row` a mark is told by: not the blobs of the mouse pointers over it, and
-    /// in a block cursor's cell its character alone, in the ground's colour inside the box (the
-    /// ink layout found there is the cursor's, and a cursor line's stroke under it).
-    static func glyphs(of row: ReadRow, picture: InkPicture?) -> [BoundingBox] {
-        // Only a cursor on the row's own ink (a row OCR split apart knows none of its glyphs).
-        guard let first = row.glyphs.first else { return [] }
-        let ink = row.glyphs.dropFirst().reduce(first) { $0.union($1) }
-        let cursors = Set(row.cursors).filter { $0.overlapsVertically(ink) }
-        let glyphs = Self.glyphs(row.glyphs, without: row.pointers).filter { glyph in
-            !cursors.contains { $0.x - 1 <= glyph.x && glyph.right <= $0.right + 1 }
-        }
-        guard let picture else { return glyphs }
-        return glyphs + cursors.flatMap { BlockCursor.character(under: $0, picture: picture) }
+    /// The glyphs of `row` a mark is told by: not the blobs of the mouse pointers over it (a
+    /// block cursor's cell holds its character already: `ReadRegion` drew the cursor back).
+    static func glyphs(of row: ReadRow) -> [BoundingBox] {
+        Self.glyphs(row.glyphs, without: row.pointers)
     }
 
     /// A row's glyphs but the mouse pointers painted out over it (an I-beam over the middle

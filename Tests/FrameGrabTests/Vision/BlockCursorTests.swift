@@ -74,31 +74,42 @@ struct BlockCursorTests {
         #expect(erased[30, 14] == 0 && erased[15, 14] == 0, "the band between and beside the letters stays")
     }
 
-    @Test("The character a cursor holds is the ground-coloured ink inside its box, touching its edge or not; ground the box took in along a whole side is none of it")
-    func characterUnderTheCursor() {
-        // Light ink on a dark ground: a cursor 8 by 13, a `"` inside it whose left tick stands
-        // against the cursor's left edge, seen in its own box and in one found two pixels too
-        // wide on the left.
-        var image = GrayImage(width: 40, height: 30, filledWith: 12)
-        for y in 5..<18 {
-            for x in 10..<18 { image[x, y] = 200 }
+    @Test("A cursor over a `#` drawn the whole cell wide, in a banner whose `#` touch it on both sides, is found and drawn back")
+    func cursorInABanner() {
+        // Cells 12 wide; each `#` two stems and two bars reaching across the whole cell.
+        var image = BlockCursorTests.picture([BoundingBox(x: 60, y: 4, width: 12, height: 20)])
+        func hash(at left: Int, value: UInt8) {
+            for y in 8..<21 { image[left + 3, y] = value; image[left + 8, y] = value }
+            for x in left..<(left + 12) { image[x, 11] = value; image[x, 16] = value }
         }
-        for y in 7..<11 {
-            image[11, y] = 12
-            image[14, y] = 12
+        for left in [24, 36, 48, 72, 84] { hash(at: left, value: 0) }
+        hash(at: 60, value: 255)
+        let righted = BlockCursor.righted(image, xHeight: 10)
+        #expect(righted[63, 14] == 0 && righted[65, 11] == 0, "the cursor's `#` is ink")
+        #expect(righted[61, 6] == 255 && righted[66, 14] == 255, "the box around it is paper")
+        #expect(righted[51, 14] == 0 && righted[75, 14] == 0 && righted[77, 14] == 255, "the banner beside it stays")
+    }
+
+    @Test("Under a cursor drawn back in the frame, a row's glyphs are its character and the glyphs beside it, cut from the blob the cursor joined them into; the underline running through them is none")
+    func glyphsUnderACursor() {
+        // Light ink (200) on 30: `#` one a cell of 12 from x = 0, rows 9 to 22; the cursor
+        // (220) on the third cell, its `#` drawn in the ground's colour; vim's cursorline at
+        // row 25, also reversed inside the cursor.
+        var image = GrayImage(width: 60, height: 32, filledWith: 30)
+        let cursor = BoundingBox(x: 24, y: 4, width: 12, height: 24)
+        for y in cursor.y..<cursor.bottom { for x in cursor.x..<cursor.right { image[x, y] = 220 } }
+        for left in stride(from: 0, to: 48, by: 12) {
+            let value: UInt8 = left == cursor.x ? 30 : 200
+            for y in 9..<23 { image[left + 3, y] = value; image[left + 8, y] = value }
+            for x in (left + 1)..<(left + 11) { image[x, 12] = value; image[x, 18] = value }
         }
-        let picture = InkPicture(image: image, ground: 12, polarity: .lightOnDark, inkContrast: 188)
-        for box in [BoundingBox(x: 10, y: 5, width: 8, height: 13), BoundingBox(x: 8, y: 5, width: 10, height: 13)] {
-            let ticks = BlockCursor.character(under: box, picture: picture).sorted { $0.x < $1.x }
-            #expect(ticks == [BoundingBox(x: 11, y: 7, width: 1, height: 4), BoundingBox(x: 14, y: 7, width: 1, height: 4)], "\(box)")
-        }
-        // A cursor dimmer than half the text's ink is still ink against its character.
-        var dim = image
-        for y in 5..<18 {
-            for x in 10..<18 where image[x, y] == 200 { dim[x, y] = 70 }
-        }
-        let dimTicks = BlockCursor.character(under: BoundingBox(x: 10, y: 5, width: 8, height: 13),
-                                             picture: InkPicture(image: dim, ground: 12, polarity: .lightOnDark, inkContrast: 188))
-        #expect(dimTicks.sorted { $0.x < $1.x } == [BoundingBox(x: 11, y: 7, width: 1, height: 4), BoundingBox(x: 14, y: 7, width: 1, height: 4)])
+        for x in 0..<60 { image[x, 25] = cursor.x <= x && x < cursor.right ? 30 : 200 }
+        let picture = InkPicture(image: BlockCursor.righted(image, cursors: [cursor, cursor], ground: 30), ground: 30,
+                                 polarity: .lightOnDark, inkContrast: 170)
+        #expect(picture.image[27, 15] == 220 && picture.image[30, 6] == 30, "drawn back once, though found twice")
+        let layout = [BoundingBox(x: 1, y: 9, width: 10, height: 14), BoundingBox(x: 13, y: 4, width: 34, height: 24)]
+        #expect(BlockCursor.glyphs(layout, under: [cursor], picture: picture)
+                == [BoundingBox(x: 1, y: 9, width: 10, height: 14), BoundingBox(x: 13, y: 9, width: 10, height: 14),
+                    BoundingBox(x: 25, y: 9, width: 10, height: 14), BoundingBox(x: 37, y: 9, width: 10, height: 14)])
     }
 }

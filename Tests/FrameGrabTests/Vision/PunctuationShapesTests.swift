@@ -110,7 +110,7 @@ struct PunctuationShapesTests {
         #expect(unbounded.blobs(in: BoundingBox(x: 0, y: 5, width: 40, height: 12), level: 22) == [BoundingBox(x: 20, y: 10, width: 1, height: 4)])
     }
 
-    @Test("A block cursor's cell holds its character alone: the ticks inside the cursor, not the cursor's box nor a cursor line's stroke under it")
+    @Test("A block cursor's cell holds its character alone, drawn back: the ticks inside the cursor, not the cursor's box nor a cursor line's stroke under it")
     func quotesUnderACursor() throws {
         // Light ink on a dark ground, cells 10 px wide from x = 20, baseline at 40: a `"` in
         // each of three cells, the middle one under a cursor 10 by 22 (its ticks in the ground's
@@ -129,18 +129,15 @@ struct PunctuationShapesTests {
             }
         }
         let stroke = BoundingBox(x: 30, y: 41, width: 10, height: 1)
-        var row = ReadRow(words: [], glyphs: quotes.filter { !cursor.contains(x: Double($0.x), y: Double($0.y)) } + [cursor, stroke],
-                          place: BoundingBox(x: 20, y: 18, width: 30, height: 24))
-        row.cursors = [cursor]
-        let picture = InkPicture(image: image, ground: 12, polarity: .lightOnDark, inkContrast: 188)
-        let glyphs = PunctuationShapes.glyphs(of: row, picture: picture)
-        #expect(glyphs.sorted { $0.x < $1.x } == quotes)
+        for x in stroke.x..<stroke.right { image[x, stroke.y] = 200 }
+        let layout = quotes.filter { !cursor.contains(x: Double($0.x), y: Double($0.y)) } + [cursor, stroke]
         // Known twice (two pieces of one row read apart), it is one cursor.
-        row.cursors = [cursor, cursor]
-        #expect(PunctuationShapes.glyphs(of: row, picture: picture).sorted { $0.x < $1.x } == quotes)
+        let picture = InkPicture(image: BlockCursor.righted(image, cursors: [cursor, cursor], ground: 12), ground: 12,
+                                 polarity: .lightOnDark, inkContrast: 188)
+        let glyphs = BlockCursor.glyphs(layout, under: [cursor, cursor], picture: picture)
+        #expect(glyphs == quotes)
         // A row OCR split apart knows none of its glyphs: the cursor is no character of it.
-        row.glyphs = []
-        #expect(PunctuationShapes.glyphs(of: row, picture: picture).isEmpty)
+        #expect(BlockCursor.glyphs([], under: [cursor], picture: picture).isEmpty)
         let grid = ReadRegion.Grid(cell: 10, origin: 25, xHeight: 10)
         #expect(PunctuationShapes.quotes(glyphs, baseline: 40, grid: grid)?.1 == "\"")
     }
