@@ -32,6 +32,21 @@ struct ReadingTests {
                 == [["SHORT_BINSTRING=", "b'U'", "#", "a"], ["UNICODE", "=", "b'V'", "#", "b"], ["BINUNICODE", "=", "b'X'", "#", "c"]])
     }
 
+    @Test("A row OCR read nothing of, columns right of a line number on its band (a docstring's faint `\"\"\"` found apart), is the rest of that row; a speck right beside the number is not")
+    func unreadMarksBesideANumber() {
+        // Line 5's number at x 56-66, y 120-140; three quotes' ticks from x 120, 5 px tall.
+        func unread(_ glyphs: [BoundingBox]) -> ReadBlock {
+            var row = ReadRow(words: [], glyphs: glyphs, place: glyphs.dropFirst().reduce(glyphs[0]) { $0.union($1) })
+            row.isUnread = true
+            return ReadBlock(block: PassTable.block([row]), rows: [row])
+        }
+        let ticks = (0..<6).map { BoundingBox(x: 120 + 11 * ($0 / 2) + 5 * ($0 % 2), y: 122, width: 2, height: 5) }
+        let quotes = ReadBlock(joining: [Self.gutter(5...5), unread(ticks)])
+        #expect(quotes.rows.count == 1 && quotes.rows[0].glyphs.count == 7)
+        let speck = ReadBlock(joining: [Self.gutter(5...5), unread([BoundingBox(x: 70, y: 130, width: 2, height: 2)])])
+        #expect(speck.rows.count == 1 && speck.rows[0].glyphs.count == 1)
+    }
+
     @Test("A row of carets found apart stays its own row under the call, though OCR's box of the call reaches down over it")
     func caretsUnderACall() {
         // The call's ink is 20 px tall; Tesseract boxed it 32 px tall, over the carets' ink 4 px below.

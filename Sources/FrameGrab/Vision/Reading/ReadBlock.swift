@@ -5,10 +5,14 @@ struct ReadBlock {
 
     /// `row` put among the block's rows: appended to the row it shares (words sorted left to
     /// right when `sorted`; not one whose ink layout found on another row), or inserted where
-    /// it stands; an unread row beside another row is left out.
+    /// it stands; an unread row right beside another row is left out.
     mutating func add(_ row: ReadRow, sortingWords sorted: Bool = false) {
-        // A speck OCR read nothing of, found apart beside a row's text, is no part of it.
-        if row.isUnread, rows.contains(where: { $0.box.overlapsVertically(row.box) }) { return }
+        // A speck OCR read nothing of, found apart beside a row's text, is no part of it; marks
+        // standing columns away from it (a docstring's `"""` right of its line number, found
+        // apart in a faint red) are the rest of that row.
+        if row.isUnread, rows.contains(where: { other in
+            other.box.overlapsVertically(row.box) && max(row.box.x - other.box.right, other.box.x - row.box.right) < 2 * other.box.height
+        }) { return }
         if let index = rows.firstIndex(where: { $0.box.overlapsVertically(row.box) && !$0.standsApart(from: row) }) {
             if sorted {
                 let (glyphs, zeros) = (rows[index].glyphs + row.glyphs, rows[index].markedZeros + row.markedZeros)
