@@ -5,7 +5,7 @@
 /// leaves paper where the cursor stood over a space.
 struct BlockCursor: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
-        let cursors = Self.cursors(in: picture.image, xHeight: picture.block.xHeight)
+        let cursors = Self.cursors(in: picture.image, xHeight: picture.block.xHeight, tallGlyphs: picture.block.glyphHeight)
         picture.image = Self.righted(picture.image, cursors: cursors, ground: 255)
         picture.cursors += cursors.map(picture.inFrame)
     }
@@ -16,8 +16,8 @@ struct BlockCursor: PicturePass {
     static let solidFill = 0.6
 
     /// `picture` (dark ink on white paper) with its block cursors drawn back the right way.
-    static func righted(_ picture: GrayImage, xHeight: Int) -> GrayImage {
-        righted(picture, cursors: cursors(in: picture, xHeight: xHeight), ground: 255)
+    static func righted(_ picture: GrayImage, xHeight: Int, tallGlyphs: Int = 0) -> GrayImage {
+        righted(picture, cursors: cursors(in: picture, xHeight: xHeight, tallGlyphs: tallGlyphs), ground: 255)
     }
 
     /// `picture` with the `cursors`' boxes drawn in reverse on `ground`: inside each, the
@@ -67,14 +67,19 @@ struct BlockCursor: PicturePass {
         guard !cursors.isEmpty else { return glyphs }
         let level = max(BackgroundMap.faintInkStep, picture.inkContrast / 2)
         let untouched = glyphs.filter { glyph in !cursors.contains { touches(glyph, $0) } }
+        // A line runs on half a cell past the area where no glyph of the row stands (an
+        // underscore's overhang, a pixel, does not).
         func gathered(in area: BoundingBox) -> [BoundingBox] {
             picture.blobs(in: area, level: level).filter { blob in
                 let line = Double(blob.height) <= max(2, Double(blob.width) / 4)
                 let row = Double(blob.y) + Double(blob.height - 1) / 2
-                let runsOn = [(blob.x == area.x, area.x - 1), (blob.right == area.right, area.right)].contains { atEdge, x in
-                    atEdge && picture.ink(atX: Double(x), y: row) >= 0.5
+                func bare(_ x: Int) -> Bool {
+                    picture.ink(atX: Double(x), y: row) >= 0.5
                         && !untouched.contains { $0.x <= x && x < $0.right && Double($0.y) <= row && row < Double($0.bottom) }
                 }
+                let reach = 1...max(1, blob.width / 2)
+                let runsOn = blob.x == area.x && reach.allSatisfy { bare(area.x - $0) }
+                    || blob.right == area.right && reach.allSatisfy { bare(area.right - 1 + $0) }
                 return !(line && runsOn)
             }
         }
@@ -89,8 +94,9 @@ struct BlockCursor: PicturePass {
         return drawn.sorted { $0.x < $1.x }
     }
 
-    /// The boxes of the block cursors in `picture` (dark ink on white paper).
-    static func cursors(in picture: GrayImage, xHeight: Int) -> [BoundingBox] {
+    /// The boxes of the block cursors in `picture` (dark ink on white paper), whose glyphs are
+    /// `xHeight` high and their tall ones `tallGlyphs`.
+    static func cursors(in picture: GrayImage, xHeight: Int, tallGlyphs: Int = 0) -> [BoundingBox] {
         let mask = tallColumns(of: picture, atLeast: (3 * xHeight + 1) / 2, across: max(1, xHeight / 4))
         // Over a character, the cursor's columns stand tall only beside and between its
         // strokes: pieces with one top and one bottom, together no wider than tall, are one box
@@ -105,9 +111,12 @@ struct BlockCursor: PicturePass {
             }
         }
         return boxes.filter { box in
-            // Taller than lower-case letters (it spans ascenders and descenders), as wide as a
-            // cell rather than a stroke (`l`, `|`), solid along its top and sides, and filled.
-            Double(box.height) >= 1.5 * Double(xHeight) && Double(box.width) >= 0.6 * Double(xHeight)
+            // As tall as the line: past lower-case letters, and past the tall ones by half an
+            // x-height (it spans ascenders and descenders; a small bold `R` or `g` is solid
+            // too); as wide as a cell rather than a stroke (`l`, `|`), solid along its top and
+            // sides, and filled.
+            Double(box.height) >= max(1.5 * Double(xHeight), Double(tallGlyphs) + Double(xHeight) / 2)
+                && Double(box.width) >= 0.6 * Double(xHeight)
                 && box.width <= box.height && isFramed(box, in: picture)
                 && Double(inked(box, in: picture)) >= solidFill * Double(box.area)
                 && standsAlone(box, in: picture)
@@ -140,9 +149,10 @@ struct BlockCursor: PicturePass {
     }
 
     /// The ink of `picture` that stands in columns at least `tall` pixels high, across paper no
-    /// more than `gap` pixels high (the bars of a `#` a cursor holds, drawn the whole cell wide,
-    /// cross every column of it): a cursor's box whole, without the underline of the row it is
-    /// on (vim's `cursorline`), which would join it to the line number and the cells beside it.
+    /// more than `gap` pixels high and a quarter of the column in all (the bars of a `#` a
+    /// cursor holds, drawn the whole cell wide, cross every column of it; a small capital's
+    /// bowl leaves more): a cursor's box whole, without the underline of the row it is on
+    /// (vim's `cursorline`), which would join it to the line number and the cells beside it.
     static func tallColumns(of picture: GrayImage, atLeast tall: Int, across gap: Int = 0) -> [Bool] {
         var mask = [Bool](repeating: false, count: picture.pixels.count)
         func ink(_ x: Int, _ y: Int) -> Bool { y < picture.height && picture[x, y] < 128 }
@@ -151,8 +161,12 @@ struct BlockCursor: PicturePass {
             while y < picture.height {
                 guard picture[x, y] < 128 else { y += 1; continue }
                 let top = y
-                while ink(x, y) || (gap > 0 && (1...gap).contains { ink(x, y + $0) }) { y += 1 }
-                if y - top >= tall {
+                var inked = 0
+                while ink(x, y) || (gap > 0 && (1...gap).contains { ink(x, y + $0) }) {
+                    if ink(x, y) { inked += 1 }
+                    y += 1
+                }
+                if y - top >= tall, 4 * inked >= 3 * (y - top) {
                     for inside in top..<y { mask[inside * picture.width + x] = true }
                 }
             }

@@ -90,6 +90,19 @@ struct BlockCursorTests {
         #expect(righted[51, 14] == 0 && righted[75, 14] == 0 && righted[77, 14] == 255, "the banner beside it stays")
     }
 
+    @Test("A small bold letter reaching below the baseline (a `g`), solid but for thin gaps, is no cursor: a cursor is as tall as the line, past the tall letters by half an x-height")
+    func boldLetterIsNoCursor() {
+        // x-height 10, tall letters 14: a `g` 8 wide from the x-height's top to 5 below the
+        // baseline, its bowl and tail holes a pixel or two high; a cursor 10 by 20 beside it.
+        var image = BlockCursorTests.picture([BoundingBox(x: 30, y: 9, width: 8, height: 15), BoundingBox(x: 90, y: 4, width: 10, height: 20)])
+        for (x, y, width, height) in [(32, 11, 4, 2), (32, 15, 4, 2), (30, 19, 5, 1)] {
+            for row in y..<(y + height) { for column in x..<(x + width) { image[column, row] = 255 } }
+        }
+        let righted = BlockCursor.righted(image, xHeight: 10, tallGlyphs: 14)
+        #expect(righted[30, 14] == 0 && righted[37, 20] == 0, "the letter stays")
+        #expect(righted[95, 14] == 255, "the cursor is gone")
+    }
+
     @Test("Under a cursor drawn back in the frame, a row's glyphs are its character and the glyphs beside it, cut from the blob the cursor joined them into; the underline running through them is none")
     func glyphsUnderACursor() {
         // Light ink (200) on 30: `#` one a cell of 12 from x = 0, rows 9 to 22; the cursor
