@@ -6,7 +6,7 @@
 struct BlockCursor: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
         let cursors = Self.cursors(in: picture.image, xHeight: picture.block.xHeight, tallGlyphs: picture.block.glyphHeight)
-        picture.image = Self.righted(picture.image, cursors: cursors, ground: 255)
+        picture.image = Self.righted(picture.image, cursors: cursors, ground: 255, fill: 0)
         picture.cursors += cursors.map(picture.inFrame)
     }
 
@@ -17,19 +17,20 @@ struct BlockCursor: PicturePass {
 
     /// `picture` (dark ink on white paper) with its block cursors drawn back the right way.
     static func righted(_ picture: GrayImage, xHeight: Int, tallGlyphs: Int = 0) -> GrayImage {
-        righted(picture, cursors: cursors(in: picture, xHeight: xHeight, tallGlyphs: tallGlyphs), ground: 255)
+        righted(picture, cursors: cursors(in: picture, xHeight: xHeight, tallGlyphs: tallGlyphs), ground: 255, fill: 0)
     }
 
     /// `picture` with the `cursors`' boxes drawn in reverse on `ground`: inside each, the
-    /// cursor's fill (the level most of the box holds) becomes the ground, and the character
-    /// drawn in the ground's colour becomes ink as strong as the fill. A cursor found twice (by
-    /// the pieces of two rows) is drawn back once.
-    static func righted(_ picture: GrayImage, cursors: [BoundingBox], ground: UInt8) -> GrayImage {
+    /// cursor's `fill` becomes the ground, and the character drawn in the ground's colour
+    /// becomes ink as strong as the fill. On dark ink on white paper the fill is full ink (a
+    /// grey box's character comes back black, as OCR reads best); in a frame it is the level
+    /// most of the box holds. A cursor found twice (by the pieces of two rows) is drawn back once.
+    static func righted(_ picture: GrayImage, cursors: [BoundingBox], ground: UInt8, fill: UInt8? = nil) -> GrayImage {
         var image = picture
         for box in distinct(cursors) {
             guard let inside = box.intersection(picture.bounds) else { continue }
             let levels = (inside.y..<inside.bottom).flatMap { y in (inside.x..<inside.right).map { Int(picture[$0, y]) } }
-            let fill = levels.median ?? Int(ground)
+            let fill = fill.map(Int.init) ?? levels.median ?? Int(ground)
             for y in inside.y..<inside.bottom {
                 for x in inside.x..<inside.right { image[x, y] = UInt8(clamping: fill + Int(ground) - Int(picture[x, y])) }
             }
