@@ -29,8 +29,8 @@ struct BlockCursor: PicturePass {
         var image = picture
         for box in distinct(cursors) {
             guard let inside = box.intersection(picture.bounds) else { continue }
-            let levels = (inside.y..<inside.bottom).flatMap { y in (inside.x..<inside.right).map { Int(picture[$0, y]) } }
-            let fill = fill.map(Int.init) ?? levels.median ?? Int(ground)
+            let fill = fill.map(Int.init)
+                ?? (inside.y..<inside.bottom).flatMap { y in (inside.x..<inside.right).map { Int(picture[$0, y]) } }.median ?? Int(ground)
             for y in inside.y..<inside.bottom {
                 for x in inside.x..<inside.right { image[x, y] = UInt8(clamping: fill + Int(ground) - Int(picture[x, y])) }
             }
