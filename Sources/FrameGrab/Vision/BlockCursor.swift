@@ -85,7 +85,7 @@ struct BlockCursor: PicturePass {
             }
         }
         var drawn = untouched
-        for glyph in glyphs where !untouched.contains(glyph) {
+        for glyph in glyphs {
             guard let cursor = cursors.first(where: { touches(glyph, $0) }) else { continue }
             for (left, right) in [(glyph.x, cursor.x - 1), (cursor.right + 1, glyph.right)] where right > left {
                 drawn += gathered(in: BoundingBox(left: left, top: glyph.y - 1, right: right, bottom: glyph.bottom + 1))
