@@ -135,6 +135,18 @@ enum TextBlockAssembler {
             return lastRow.bottom
         }
 
+        /// The first row's baseline where the rows' baselines together put it, `pitch` apart: a
+        /// first row of few letters among marks (a line number beside a `"""`) shows the marks'
+        /// foot as its baseline, which the other rows overrule.
+        func firstBaseline(onPitch pitch: Double) -> Int {
+            let first = firstBaseline
+            let offsets = rowBaselines.compactMap { $0 }.map { baseline in
+                let rows = Double(baseline - first) / pitch
+                return (rows - rows.rounded()) * pitch
+            }
+            return first + Int((offsets.median ?? 0).rounded())
+        }
+
         /// `other`'s lines joined with these, in reading order; the last row is the lower one's.
         mutating func add(_ other: Block) {
             box = box.union(other.box)
@@ -302,7 +314,8 @@ enum TextBlockAssembler {
         // proportional type.
         let grids = barRows.isEmpty ? [] : blocks.map { block in
             block.isMonospace == false ? nil : pitch(of: block, among: blocks).map {
-                Grid(firstBaseline: block.firstBaseline, lastBaseline: block.lastBaseline, pitch: $0, lineHeight: block.lineHeight)
+                Grid(firstBaseline: block.firstBaseline(onPitch: $0), lastBaseline: block.lastBaseline, pitch: $0,
+                     lineHeight: block.lineHeight)
             }
         }
         // The rows of text (not specks) that bars in a panel must stand among.

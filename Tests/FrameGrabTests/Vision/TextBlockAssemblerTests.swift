@@ -641,6 +641,22 @@ struct TextBlockAssemblerTests {
         #expect(!Self.rows(Array(chains.prefix(2)), bars: tildes).contains(tildes))
     }
 
+    @Test("A first row of a number and a `\"\"\"` shows its ticks' foot as its baseline; the rows below place a banner on the grid")
+    func bannerUnderAFirstRowOfMarks() {
+        // Numbered vim on a docstring: `  1 """` (the ticks' foot 8 px over the number's), a
+        // heading, its `~~~~` (bars halfway up its row, the row's number beside them), text.
+        let ticks = (4..<7).flatMap { column in
+            [2, 5].map { InkBlob(box: BoundingBox(x: 20 + column * 10 + $0, y: 20, width: 2, height: 6), pixelCount: 10) }
+        }
+        let rows = ["  1", "  2 Heading of the docstring", "  3", "  4 Some words under the heading", "  5 and more words at the end",
+                    "  6 of the paragraph it starts."]
+        var chains = rows.enumerated().map { Self.chain($1, row: $0, height: 14) }
+        chains[0] += ticks
+        let tildes = (4..<24).map { BoundingBox(x: 20 + $0 * 10, y: 20 + 2 * 18 + 6, width: 10, height: 3) }
+        // The row is the bars and the number beside them.
+        #expect(Self.rows(chains, bars: tildes).contains(chains[2].map(\.box) + tildes))
+    }
+
     @Test("A banner of marks four blank rows under the text, from its first column, is its last row; one starting elsewhere is not")
     func bannerFarUnderText() {
         // A tutor's lesson, then `~~~~` (marks 5 px tall, one a cell, touching) four blank rows down.
