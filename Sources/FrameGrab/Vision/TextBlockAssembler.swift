@@ -292,8 +292,9 @@ enum TextBlockAssembler {
                 }
             }
             guard !within else { continue }
+            // A row of code alone (a module docstring's heading under its `"""`) may be led too.
             let fits = blocks.indices.filter { index in
-                blocks[index].lines.count > 1 && dots.isMarks(beside: blocks[index])
+                (blocks[index].lines.count > 1 || blocks[index].isMonospace == true) && dots.isMarks(beside: blocks[index])
                     && (leads(blocks[index], withDots: dots) || fillsGap(in: blocks[index], withDots: dots))
             }
             if let best = fits.min(by: { abs(blocks[$0].box.x - dots.box.x) < abs(blocks[$1].box.x - dots.box.x) }) {
@@ -424,8 +425,12 @@ enum TextBlockAssembler {
     }
 
     /// A row of dots as the block's first row: one pitch (or two) above its first baseline.
+    /// Marks opening the text may start a dedent's cells left of it (a module docstring's
+    /// `"""` in column 0 over its indented heading).
     private static func leads(_ block: Block, withDots dots: Line) -> Bool {
-        dots.box.bottom <= block.box.y && onRows(of: block, dots, from: block.firstBaseline, step: -1)
+        let dedent = Double(block.box.x - dots.box.x)
+        let opens = dedent > 0 && dedent <= TextEvidence.columnsAway * (block.xHeight ?? block.lineHeight / 2)
+        return dots.box.bottom <= block.box.y && onRows(of: block, dots, from: block.firstBaseline, step: -1, leftOfColumns: opens)
     }
 
     /// A row of dots between two of the block's rows, where it has none: a pitch (or two) under
@@ -445,18 +450,21 @@ enum TextBlockAssembler {
     /// panel: one pitch (or two, across a blank line) from the nearest `baseline`, below it
     /// (`step` 1) or above it (-1). A mark drawn over and over stands where it stands in its
     /// cell: `.` on the baseline, `*` and `"` up to the tall letters' tops.
-    private static func onRows(of block: Block, _ dots: Line, from baseline: Int, step: Double) -> Bool {
+    private static func onRows(of block: Block, _ dots: Line, from baseline: Int, step: Double, leftOfColumns: Bool = false) -> Bool {
         let nearest = step > 0 ? block.lines[block.lines.count - 1] : block.lines[0]
-        guard withinColumns(dots.box, of: block), inOnePanel(nearest, dots) else { return false }
+        guard leftOfColumns || withinColumns(dots.box, of: block), inOnePanel(nearest, dots) else { return false }
         // Marks one a cell, in cells under half as wide as the block's letters, are a smaller
         // type's (a banner of `#` in a code panel two line heights under a slide's title).
         if let cell = dots.markCell, 2 * cell < block.advance { return false }
         let tall = Double(block.letterGlyphHeights.median ?? 0)
-        // A block of one row has no pitch yet: a line's height or two away has to do.
+        // A block of one row has no pitch yet: a line's height or two away has to do, marks
+        // high in their cells (`"`) standing as far over their row's baseline as they are lower
+        // than the letters.
         guard let pitch = block.pitch else {
             let drop = step * Double(dots.baseline - baseline)
             let raise = max(0, tall - Double(dots.box.height))
-            return step > 0 && drop >= block.lineHeight - raise && drop <= 2 * block.lineHeight
+            return step > 0 ? drop >= block.lineHeight - raise && drop <= 2 * block.lineHeight
+                : drop >= block.lineHeight && drop <= 2 * block.lineHeight + raise
         }
         let slack = 0.2 * pitch
         return [1.0, 2.0].contains { lines in

@@ -657,6 +657,20 @@ struct TextBlockAssemblerTests {
         #expect(Self.rows(chains, bars: tildes).contains(chains[2].map(\.box) + tildes))
     }
 
+    @Test("A module docstring's `\"\"\"` in column 0, over its heading indented four cells, leads the heading's block")
+    func docstringOpeningLeftOfItsHeading() {
+        // vim's top row: `"""` (ticks 6 px tall high in their cells), then `    pygments.lexers.actionscript`.
+        let ticks = (0..<3).flatMap { column in
+            [2, 5].map { InkBlob(box: BoundingBox(x: 20 + column * 10 + $0, y: 20, width: 2, height: 6), pixelCount: 10) }
+        }
+        let heading = Self.chain("    pygments.lexers.actionscript", row: 1, height: 14)
+        let blocks = Self.blocks([ticks, heading])
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.lines.count == 2)
+        // Marks further left than a dedent's cells are not its first row.
+        #expect(Self.blocks([ticks, Self.chain("pygments.lexers.actionscript", row: 1, column: 14, height: 14)]).count == 2)
+    }
+
     @Test("A banner of marks four blank rows under the text, from its first column, is its last row; one starting elsewhere is not")
     func bannerFarUnderText() {
         // A tutor's lesson, then `~~~~` (marks 5 px tall, one a cell, touching) four blank rows down.
