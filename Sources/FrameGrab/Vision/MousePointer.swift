@@ -38,11 +38,12 @@ struct MousePointer: PicturePass {
                 continue
             }
             guard 3 * blob.box.width <= 2 * blob.box.height, let beam = own.iBeam else { continue }
-            // A letter I stands on the baseline, no taller than the row's other tall letters (a
-            // pixel for the top's anti-aliasing), with solid serifs. Anything else shaped so is
-            // the pointer.
-            let tallest = letters.filter { $0.box.bottom == baseline && $0.box != blob.box }.map(\.box.height).max() ?? blob.box.height
-            if !beam.isNotched && blob.box.bottom == baseline && blob.box.height <= tallest + 1 { continue }
+            // A letter I stands on the baseline among other letters, no taller than the row's
+            // tall ones (a pixel for the top's anti-aliasing), with solid serifs. Anything else
+            // shaped so is the pointer (over a row of marks, a docstring's `"""`, it is the
+            // only blob of a letter's size).
+            let tallest = letters.filter { $0.box.bottom == baseline && $0.box != blob.box }.map(\.box.height).max()
+            if !beam.isNotched, blob.box.bottom == baseline, let tallest, blob.box.height <= tallest + 1 { continue }
             image.paintOut(own.indices, width: picture.width, stroke: max(2, xHeight / 3))
             pointers.append(blob.box)
         }

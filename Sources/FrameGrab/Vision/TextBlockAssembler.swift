@@ -182,6 +182,20 @@ enum TextBlockAssembler {
             return TextBlockAssembler.cellStep(blobs)
         }
 
+        /// The row without the mouse pointer's I-beam resting on it, where it is a row of marks
+        /// but for one narrow blob twice their height or more (no glyph of a row of marks is);
+        /// nil otherwise.
+        var marksUnderPointer: Line? {
+            guard !TextBlockAssembler.isMarkRow(blobs) else { return nil }
+            let tall = blobs.filter { 3 * $0.width <= 2 * $0.height && $0.height >= 8 }
+            guard tall.count == 1, let pointer = tall.first else { return nil }
+            let marks = blobs.filter { $0 != pointer }
+            guard let first = marks.first, TextBlockAssembler.isMarkRow(marks),
+                  pointer.height >= 2 * (marks.map(\.height).max() ?? 0) else { return nil }
+            return Line(box: marks.dropFirst().reduce(first) { $0.union($1) }, glyphHeight: marks.map(\.height).max() ?? 0,
+                        blobs: marks, surface: surface)
+        }
+
         /// A row of marks alike (`isMarkRow`) that `block` measures as one: dots, or marks
         /// far lower than its lines (the ticks of `"""` at a large size).
         func isMarks(beside block: Block) -> Bool {
@@ -279,27 +293,32 @@ enum TextBlockAssembler {
         // be the first row of the text below it, once that text is joined and keeps its pitch,
         // or a row between two of its rows (that `"""` left of the indented line above it, out
         // of its paragraph's columns); lowest first. Marks too large to be dots stood as a block
-        // of their own until now.
-        let loneMarks = blocks.indices.filter { blocks[$0].lines.count == 1 && isMarkRow(blocks[$0].lines[0].blobs) }
+        // of their own until now. A row of marks with the mouse pointer resting on it is measured
+        // without it, and led with it.
+        let loneMarks = blocks.indices.filter { index in
+            blocks[index].lines.count == 1 && (isMarkRow(blocks[index].lines[0].blobs) || blocks[index].lines[0].marksUnderPointer != nil)
+        }
         var marks = leadingDots + loneMarks.map { blocks[$0].lines[0] }
         marks.sort { $0.box.y > $1.box.y }
         var led = Set<BoundingBox>()
-        for dots in marks {
+        for row in marks {
+            let dots = row.marksUnderPointer ?? row
             // Marks level with another text's row, and within it, are that row's (a piece of a banner).
             let within = blocks.contains { block in
                 block.lines.contains { line in
-                    line.box != dots.box && line.box.overlapsVertically(dots.box) && line.box.x <= dots.box.x && line.box.right >= dots.box.right
+                    line.box != row.box && line.box.overlapsVertically(dots.box) && line.box.x <= dots.box.x && line.box.right >= dots.box.right
                 }
             }
             guard !within else { continue }
-            // A row of code alone (a module docstring's heading under its `"""`) may be led too.
+            // A row alone, not of proportional type (a module docstring's heading under its
+            // `"""`), may be led too.
             let fits = blocks.indices.filter { index in
-                (blocks[index].lines.count > 1 || blocks[index].isMonospace == true) && dots.isMarks(beside: blocks[index])
+                (blocks[index].lines.count > 1 || blocks[index].isMonospace != false) && dots.isMarks(beside: blocks[index])
                     && (leads(blocks[index], withDots: dots) || fillsGap(in: blocks[index], withDots: dots))
             }
             if let best = fits.min(by: { abs(blocks[$0].box.x - dots.box.x) < abs(blocks[$1].box.x - dots.box.x) }) {
-                blocks[best].add(Block(dots))
-                led.insert(dots.box)
+                blocks[best].add(Block(row))
+                led.insert(row.box)
             }
         }
         blocks.removeAll { $0.lines.count == 1 && led.contains($0.lines[0].box) }
@@ -915,12 +934,13 @@ enum TextBlockAssembler {
     }
 
     /// The marks of a row, left to right, with pieces of one mark joined: pieces stand no
-    /// further apart than the narrower is wide; marks, a cell apart, further.
-    static func joiningPieces(_ blobs: [BoundingBox]) -> [BoundingBox] {
+    /// further apart than the narrower is wide; marks, a cell apart, further. A mark joined
+    /// stays one that `isMark` takes (wide marks close together are not one).
+    static func joiningPieces(_ blobs: [BoundingBox], isMark: (BoundingBox) -> Bool = { _ in true }) -> [BoundingBox] {
         let sorted = blobs.sorted { $0.x < $1.x }
         var marks: [BoundingBox] = []
         for (blob, previous) in zip(sorted, [nil] + sorted.map(Optional.some)) {
-            if let previous, let last = marks.last, blob.x - previous.right <= min(blob.width, previous.width) {
+            if let previous, let last = marks.last, blob.x - previous.right <= min(blob.width, previous.width), isMark(last.union(blob)) {
                 marks[marks.count - 1] = last.union(blob)
             } else {
                 marks.append(blob)
@@ -944,7 +964,7 @@ enum TextBlockAssembler {
                     && abs(dot.bottom - first.bottom) <= 1
             } && zip(marks, marks.dropFirst()).allSatisfy { $1.x > $0.right }
         }
-        return alike(blobs.sorted { $0.x < $1.x }) || alike(joiningPieces(blobs))
+        return alike(blobs.sorted { $0.x < $1.x }) || alike(joiningPieces(blobs, isMark: isSpeck))
     }
 
 

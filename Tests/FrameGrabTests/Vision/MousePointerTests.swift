@@ -56,6 +56,17 @@ struct MousePointerTests {
         #expect(pointer[13, 15] == 0, "letters stay")
     }
 
+    @Test("Over a row of marks (a docstring's `\"\"\"`), an I-beam with solid caps stands among no letters: it is the pointer")
+    func erasesAPointerOverMarks() {
+        // The caps' split blurred shut by the video's compression; the ticks high in their cells.
+        let ticks = [10, 13, 40, 43, 50, 53].flatMap { Self.box($0...($0 + 1), 5...8) }
+        let image = Self.picture(ink: ticks + Self.letterI(x: 24))
+        let (erased, pointers) = MousePointer.erased(from: image, xHeight: 14)
+        #expect(pointers.count == 1 && pointers.first?.x == 24)
+        #expect(erased[27, 12] == 255, "the pointer is gone")
+        #expect(erased[10, 6] == 0 && erased[53, 8] == 0, "the marks stay")
+    }
+
     /// X's arrow as x11grab draws it, its tip at (`x`, `top`): a wedge a pixel wider each row,
     /// then the notch and the tail.
     static func arrow(x: Int, top: Int) -> [(Int, Int)] {

@@ -667,6 +667,12 @@ struct TextBlockAssemblerTests {
         let blocks = Self.blocks([ticks, heading])
         #expect(blocks.count == 1)
         #expect(blocks.first?.lines.count == 2)
+        // The mouse pointer's I-beam resting beside its quotes, twice their height
+        // and more, is no glyph of theirs: the row still leads the heading, pointer and all.
+        let pointer = InkBlob(box: BoundingBox(x: 49, y: 17, width: 7, height: 16), pixelCount: 40)
+        let pointed = Self.blocks([ticks + [pointer], heading])
+        #expect(pointed.count == 1)
+        #expect(pointed.first?.lines.first?.glyphs.contains(pointer.box) == true)
         // Marks further left than a dedent's cells are not its first row.
         #expect(Self.blocks([ticks, Self.chain("pygments.lexers.actionscript", row: 1, column: 14, height: 14)]).count == 2)
     }
