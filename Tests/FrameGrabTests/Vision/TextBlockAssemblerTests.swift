@@ -677,6 +677,17 @@ struct TextBlockAssemblerTests {
         #expect(Self.blocks([ticks, Self.chain("pygments.lexers.actionscript", row: 1, column: 14, height: 14)]).count == 2)
     }
 
+    @Test("A `\"\"\"` whose quotes' ticks touch in two of them and not in the third is a row of marks; wide marks a gap apart are not one")
+    func quotesTouchingOrNot() {
+        // nano in bold Courier Prime at 1080p: 13 px cells, each `"` 10 px wide, its ticks a pixel apart.
+        let quotes = [BoundingBox(x: 61, y: 512, width: 10, height: 7), BoundingBox(x: 75, y: 512, width: 9, height: 7),
+                      BoundingBox(x: 87, y: 512, width: 4, height: 7), BoundingBox(x: 92, y: 512, width: 5, height: 7)]
+        #expect(TextBlockAssembler.isMarkRow(quotes))
+        // Letters are no marks, joined or not.
+        #expect(!TextBlockAssembler.isMarkRow([BoundingBox(x: 0, y: 0, width: 8, height: 14), BoundingBox(x: 10, y: 0, width: 8, height: 14),
+                                               BoundingBox(x: 20, y: 4, width: 8, height: 10)]))
+    }
+
     @Test("A banner of marks four blank rows under the text, from its first column, is its last row; one starting elsewhere is not")
     func bannerFarUnderText() {
         // A tutor's lesson, then `~~~~` (marks 5 px tall, one a cell, touching) four blank rows down.
