@@ -311,9 +311,10 @@ enum TextBlockAssembler {
             }
             guard !within else { continue }
             // A row alone, not of proportional type (a module docstring's heading under its
-            // `"""`), may be led too.
+            // `"""`), may be led too; text on another surface (vim's status bar) may not.
             let fits = blocks.indices.filter { index in
                 (blocks[index].lines.count > 1 || blocks[index].isMonospace != false) && dots.isMarks(beside: blocks[index])
+                    && sameSurface(dots.surface.level, blocks[index].ground)
                     && (leads(blocks[index], withDots: dots) || fillsGap(in: blocks[index], withDots: dots))
             }
             if let best = fits.min(by: { abs(blocks[$0].box.x - dots.box.x) < abs(blocks[$1].box.x - dots.box.x) }) {
@@ -934,13 +935,13 @@ enum TextBlockAssembler {
     }
 
     /// The marks of a row, left to right, with pieces of one mark joined: pieces stand no
-    /// further apart than the narrower is wide; marks, a cell apart, further. A mark joined
-    /// stays one that `isMark` takes (wide marks close together are not one).
-    static func joiningPieces(_ blobs: [BoundingBox], isMark: (BoundingBox) -> Bool = { _ in true }) -> [BoundingBox] {
+    /// further apart than the narrower is wide; marks, a cell apart, further. Only where
+    /// `joins(mark so far, piece)` allows it (wide marks close together are not one).
+    static func joiningPieces(_ blobs: [BoundingBox], joins: (BoundingBox, BoundingBox) -> Bool = { _, _ in true }) -> [BoundingBox] {
         let sorted = blobs.sorted { $0.x < $1.x }
         var marks: [BoundingBox] = []
         for (blob, previous) in zip(sorted, [nil] + sorted.map(Optional.some)) {
-            if let previous, let last = marks.last, blob.x - previous.right <= min(blob.width, previous.width), isMark(last.union(blob)) {
+            if let previous, let last = marks.last, blob.x - previous.right <= min(blob.width, previous.width), joins(last, blob) {
                 marks[marks.count - 1] = last.union(blob)
             } else {
                 marks.append(blob)
@@ -964,7 +965,10 @@ enum TextBlockAssembler {
                     && abs(dot.bottom - first.bottom) <= 1
             } && zip(marks, marks.dropFirst()).allSatisfy { $1.x > $0.right }
         }
-        return alike(blobs.sorted { $0.x < $1.x }) || alike(joiningPieces(blobs, isMark: isSpeck))
+        // Or a mark's pieces side by side (a `"`'s ticks) joined only while they keep a mark's
+        // shape, where marks stand closer than a mark is wide (bold quotes a cell apart).
+        return alike(blobs.sorted { $0.x < $1.x }) || alike(joiningPieces(blobs))
+            || alike(joiningPieces(blobs) { mark, piece in piece.x >= mark.right && isSpeck(mark.union(piece)) })
     }
 
 

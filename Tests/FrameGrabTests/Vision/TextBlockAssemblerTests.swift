@@ -673,6 +673,10 @@ struct TextBlockAssemblerTests {
         let pointed = Self.blocks([ticks + [pointer], heading])
         #expect(pointed.count == 1)
         #expect(pointed.first?.lines.first?.glyphs.contains(pointer.box) == true)
+        // Nor does a row of marks lead text on another surface under it (vim's status bar).
+        let onAStrip = TextBlockAssembler.blocks(from: [ticks, heading], polarity: .lightOnDark,
+                                                 surface: { $0.y >= 38 ? (230, 200) : (30, 200) })
+        #expect(onAStrip.count == 2)
         // Marks further left than a dedent's cells are not its first row.
         #expect(Self.blocks([ticks, Self.chain("pygments.lexers.actionscript", row: 1, column: 14, height: 14)]).count == 2)
     }
