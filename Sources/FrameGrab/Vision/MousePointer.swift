@@ -30,14 +30,14 @@ struct MousePointer: PicturePass {
         guard let baseline = letters.map(\.box.bottom).mostCommon else { return (picture, []) }
         var image = picture, pointers: [BoundingBox] = []
         // An arrow starts from a point, an I-beam is taller than wide: most letters are neither.
-        for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 && (blob.topSpan <= 2 || 3 * blob.box.width <= 2 * blob.box.height) {
+        for blob in blobs where blob.box.height >= 8 && blob.box.width >= 5 && (blob.topSpan <= 2 || Self.isIBeamShaped(blob.box)) {
             guard let own = OwnPixels(blob: blob, mask: mask, width: picture.width) else { continue }
             if own.isArrow {
                 image.paintOut(own.indices, width: picture.width, stroke: max(2, xHeight / 3))
                 pointers.append(blob.box)
                 continue
             }
-            guard 3 * blob.box.width <= 2 * blob.box.height, let beam = own.iBeam else { continue }
+            guard Self.isIBeamShaped(blob.box), let beam = own.iBeam else { continue }
             // A letter I stands on the baseline among other letters, no taller than the row's
             // tall ones (a pixel for the top's anti-aliasing), with solid serifs. Anything else
             // shaped so is the pointer (over a row of marks, a docstring's `"""`, it is the
@@ -48,6 +48,12 @@ struct MousePointer: PicturePass {
             pointers.append(blob.box)
         }
         return (image, pointers)
+    }
+
+    /// Whether a box has the I-beam's proportions: upright, half again as tall as wide at
+    /// least, and 8 px tall or more.
+    static func isIBeamShaped(_ box: BoundingBox) -> Bool {
+        box.height >= 8 && 3 * box.width <= 2 * box.height
     }
 }
 

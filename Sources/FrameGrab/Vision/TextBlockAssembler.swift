@@ -187,13 +187,12 @@ enum TextBlockAssembler {
         /// nil otherwise.
         var marksUnderPointer: Line? {
             guard !TextBlockAssembler.isMarkRow(blobs) else { return nil }
-            let tall = blobs.filter { 3 * $0.width <= 2 * $0.height && $0.height >= 8 }
-            guard tall.count == 1, let pointer = tall.first else { return nil }
+            let upright = blobs.filter(MousePointer.isIBeamShaped)
+            guard upright.count == 1, let pointer = upright.first else { return nil }
             let marks = blobs.filter { $0 != pointer }
-            guard let first = marks.first, TextBlockAssembler.isMarkRow(marks),
-                  pointer.height >= 2 * (marks.map(\.height).max() ?? 0) else { return nil }
-            return Line(box: marks.dropFirst().reduce(first) { $0.union($1) }, glyphHeight: marks.map(\.height).max() ?? 0,
-                        blobs: marks, surface: surface)
+            guard let first = marks.first, let tallest = marks.map(\.height).max(),
+                  pointer.height >= 2 * tallest, TextBlockAssembler.isMarkRow(marks) else { return nil }
+            return Line(box: marks.dropFirst().reduce(first) { $0.union($1) }, glyphHeight: tallest, blobs: marks, surface: surface)
         }
 
         /// A row of marks alike (`isMarkRow`) that `block` measures as one: dots, or marks
