@@ -169,6 +169,9 @@ enum TextBlockAssembler {
         var blobs: [BoundingBox]
         /// The surface it stands on.
         var surface: Surface
+        /// Marks of the row under the mouse pointer, its blobs those the pointer leaves alone
+        /// (`marksUnderPointer`): two of them make a row of marks with the one it covers.
+        var hidesMarks = false
 
         /// A row of dots alone, too low to be measured against other lines (see `isDotRow`).
         var isDotRow: Bool { TextBlockAssembler.isDotRow(blobs) }
@@ -184,21 +187,28 @@ enum TextBlockAssembler {
 
         /// The row without the mouse pointer's I-beam resting on it, where it is a row of marks
         /// but for one narrow blob twice their height or more (no glyph of a row of marks is);
-        /// nil otherwise.
+        /// nil otherwise. Ink within the pointer's columns is what it left of a mark it covers
+        /// (a tick of the middle `"` of a small `"""`, beside its stem): the marks it leaves
+        /// alone must be alike, two of them once it covers one more.
         var marksUnderPointer: Line? {
             guard !TextBlockAssembler.isMarkRow(blobs) else { return nil }
             let upright = blobs.filter(MousePointer.isIBeamShaped)
             guard upright.count == 1, let pointer = upright.first else { return nil }
             let marks = blobs.filter { $0 != pointer }
-            guard let first = marks.first, let tallest = marks.map(\.height).max(),
-                  pointer.height >= 2 * tallest, TextBlockAssembler.isMarkRow(marks) else { return nil }
-            return Line(box: marks.dropFirst().reduce(first) { $0.union($1) }, glyphHeight: tallest, blobs: marks, surface: surface)
+            let shown = marks.filter { $0.right <= pointer.x || $0.x >= pointer.right }
+            let coversOne = shown.count < marks.count
+                || shown.contains { $0.right <= pointer.x } && shown.contains { $0.x >= pointer.right }
+            guard let first = marks.first, let tallest = marks.map(\.height).max(), pointer.height >= 2 * tallest,
+                  TextBlockAssembler.isMarkRow(marks) || coversOne && TextBlockAssembler.isMarkRow(shown, fewest: 2)
+            else { return nil }
+            return Line(box: marks.dropFirst().reduce(first) { $0.union($1) }, glyphHeight: tallest, blobs: shown, surface: surface,
+                        hidesMarks: coversOne)
         }
 
         /// A row of marks alike (`isMarkRow`) that `block` measures as one: dots, or marks
         /// far lower than its lines (the ticks of `"""` at a large size).
         func isMarks(beside block: Block) -> Bool {
-            isDotRow || (TextBlockAssembler.isMarkRow(blobs) && Double(box.height) < 0.45 * block.lineHeight)
+            isDotRow || (TextBlockAssembler.isMarkRow(blobs, fewest: hidesMarks ? 2 : 3) && Double(box.height) < 0.45 * block.lineHeight)
         }
 
         /// Where most of its blobs end: letters stand on the baseline, few hang below it.
@@ -949,16 +959,16 @@ enum TextBlockAssembler {
         return marks
     }
 
-    /// Whether `blobs` are three or more specks of one size on one level, side by side, of any
-    /// size: dots, or the marks of a larger `"""` or `...`; or three or more marks so once the
-    /// pieces of each are taken together (a `"`'s two ticks a pixel apart, which antialiasing
-    /// joins into one blob in one quote of three and not in the others).
-    static func isMarkRow(_ blobs: [BoundingBox]) -> Bool {
-        guard blobs.count >= 3 else { return false }
+    /// Whether `blobs` are three (`fewest`) or more specks of one size on one level, side by
+    /// side, of any size: dots, or the marks of a larger `"""` or `...`; or three or more marks
+    /// so once the pieces of each are taken together (a `"`'s two ticks a pixel apart, which
+    /// antialiasing joins into one blob in one quote of three and not in the others).
+    static func isMarkRow(_ blobs: [BoundingBox], fewest: Int = 3) -> Bool {
+        guard blobs.count >= fewest else { return false }
         // Square give or take a pixel, narrower (a tick), or up to twice as wide as tall less a pixel.
         func isSpeck(_ dot: BoundingBox) -> Bool { dot.width <= max(dot.height + 1, 2 * dot.height - 1) }
         func alike(_ marks: [BoundingBox]) -> Bool {
-            guard marks.count >= 3, let first = marks.first else { return false }
+            guard marks.count >= fewest, let first = marks.first else { return false }
             return marks.allSatisfy { dot in
                 isSpeck(dot) && abs(dot.width - first.width) <= 1 && abs(dot.height - first.height) <= 1
                     && abs(dot.bottom - first.bottom) <= 1

@@ -673,6 +673,15 @@ struct TextBlockAssemblerTests {
         let pointed = Self.blocks([ticks + [pointer], heading])
         #expect(pointed.count == 1)
         #expect(pointed.first?.lines.first?.glyphs.contains(pointer.box) == true)
+        // Quotes whose ticks run together, an I-beam over the middle one hiding a tick: the
+        // tick left beside its stem is what it covers, and the quotes either side are alike,
+        // so the row leads the heading.
+        let quotes = [20, 40].map { InkBlob(box: BoundingBox(x: $0 + 2, y: 20, width: 5, height: 6), pixelCount: 24) }
+        let middle = InkBlob(box: BoundingBox(x: 32, y: 20, width: 2, height: 6), pixelCount: 10)
+        let covering = InkBlob(box: BoundingBox(x: 31, y: 17, width: 7, height: 14), pixelCount: 36)
+        let covered = Self.blocks([quotes + [middle, covering], heading])
+        #expect(covered.count == 1)
+        #expect(covered.first?.lines.count == 2)
         // Nor does a row of marks lead text on another surface under it (vim's status bar).
         let onAStrip = TextBlockAssembler.blocks(from: [ticks, heading], polarity: .lightOnDark,
                                                  surface: { $0.y >= 38 ? (230, 200) : (30, 200) })
