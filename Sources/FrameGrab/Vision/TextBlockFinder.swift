@@ -380,8 +380,10 @@ struct TextBlockFinder {
     /// twice either's pieces and the gap (the halves of one glyph). Rows of text hold letters
     /// of more heights: small, tall, marks; and a word of small and tall letters alone (vim's
     /// `Examples` heading) over a row of dashes and a block cursor a line tall is two rows.
+    /// Something drawn over the banner (a block cursor) may cut one half in two, or leave a
+    /// piece of its own glyph in the other: each piece of a half stands over the other half,
+    /// which stands over the pieces together; only pieces over each other measure the gap.
     static func joiningHalves(_ lines: [[InkBlob]]) -> [[InkBlob]] {
-        let boxes = lines.map { line in line.dropFirst().reduce(line[0].box) { $0.union($1.box) } }
         func repeated(_ index: Int) -> Bool {
             let heights = lines[index].map(\.box.height).sorted()
             guard heights.count >= RepeatedGlyphs.shortestRun else { return false }
@@ -389,21 +391,30 @@ struct TextBlockFinder {
             let kinds = zip(heights.dropFirst(), heights).filter { $0 - $1 > 1 }.count + 1
             return kinds <= 2
         }
+        func over(_ piece: InkBlob, _ others: [InkBlob]) -> Bool {
+            others.contains { min($0.box.right, piece.box.right) - max($0.box.x, piece.box.x) >= min($0.box.width, piece.box.width) / 2 }
+        }
         func stands(_ pieces: [InkBlob], over others: [InkBlob]) -> Bool {
-            let paired = pieces.filter { piece in
-                others.contains { min($0.box.right, piece.box.right) - max($0.box.x, piece.box.x) >= min($0.box.width, piece.box.width) / 2 }
-            }.count
-            return 5 * paired >= 4 * pieces.count
+            5 * pieces.filter { over($0, others) }.count >= 4 * pieces.count
         }
         func pieceHeight(_ index: Int) -> Int { lines[index].map(\.box.height).median ?? 0 }
+        func halves(_ upper: Int, _ lower: Int) -> Bool {
+            let upperPieces = lines[upper].filter { over($0, lines[lower]) }, lowerPieces = lines[lower].filter { over($0, lines[upper]) }
+            guard let top = upperPieces.map(\.box.y).min(), let upperBottom = upperPieces.map(\.box.bottom).max(),
+                  let lowerTop = lowerPieces.map(\.box.y).min(), let bottom = lowerPieces.map(\.box.bottom).max() else { return false }
+            let gap = lowerTop - upperBottom
+            return gap >= 0 && gap <= 2 && bottom - top <= 2 * max(pieceHeight(upper), pieceHeight(lower)) + gap
+        }
         let candidates = lines.indices.filter(repeated)
         var joined = UnionFind(count: lines.count)
-        for upper in candidates {
-            for lower in candidates where lower != upper {
-                let gap = boxes[lower].y - boxes[upper].bottom
-                guard gap >= 0, gap <= 2, stands(lines[upper], over: lines[lower]), stands(lines[lower], over: lines[upper]),
-                      boxes[upper].union(boxes[lower]).height <= 2 * max(pieceHeight(upper), pieceHeight(lower)) + gap else { continue }
-                joined.join(upper, lower)
+        for row in candidates {
+            // The halves under the row, then those over it.
+            for under in [true, false] {
+                let halvesOfRow = candidates.filter { half in
+                    half != row && (under ? halves(row, half) : halves(half, row)) && stands(lines[half], over: lines[row])
+                }
+                guard !halvesOfRow.isEmpty, stands(lines[row], over: halvesOfRow.flatMap { lines[$0] }) else { continue }
+                for half in halvesOfRow { joined.join(row, half) }
             }
         }
         return joined.groups().map { group in group.flatMap { lines[$0] } }

@@ -396,6 +396,13 @@ struct TextBlockAssemblerTests {
         let dashes = (0..<8).map { InkBlob(box: BoundingBox(x: 20 + 10 * $0, y: 125, width: 5, height: 1), pixelCount: 5) }
             + [InkBlob(box: BoundingBox(x: 69, y: 116, width: 9, height: 22), pixelCount: 198)]
         #expect(TextBlockFinder.joiningHalves([text("Examples", y: 100), dashes]).count == 2)
+        // vim's block cursor on the banner cuts its upper half in two, and the piece of its
+        // own asterisk it leaves, a pixel over the legs, chains with them: still one row.
+        let cursorCell = 20 + 13 * 8
+        let cut = [upper.filter { $0.box.x < cursorCell }, upper.filter { $0.box.x >= cursorCell + 13 }]
+        let legs = lower.filter { $0.box.x < cursorCell || $0.box.x >= cursorCell + 13 }
+            + [InkBlob(box: BoundingBox(x: cursorCell + 4, y: 105, width: 2, height: 2), pixelCount: 4)]
+        #expect(TextBlockFinder.joiningHalves(cut + [legs]).count == 1)
     }
 
     @Test("A row too low to stand alone whose glyphs are drawn one a cell, each in two pieces (faint small asterisks), is a row; specks at random are not")
