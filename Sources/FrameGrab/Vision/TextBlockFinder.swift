@@ -384,6 +384,7 @@ struct TextBlockFinder {
     /// piece of its own glyph in the other: each piece of a half stands over the other half,
     /// which stands over the pieces together; only pieces over each other measure the gap.
     static func joiningHalves(_ lines: [[InkBlob]]) -> [[InkBlob]] {
+        let boxes = lines.map { line in line.dropFirst().reduce(line[0].box) { $0.union($1.box) } }
         func repeated(_ index: Int) -> Bool {
             let heights = lines[index].map(\.box.height).sorted()
             guard heights.count >= RepeatedGlyphs.shortestRun else { return false }
@@ -399,6 +400,8 @@ struct TextBlockFinder {
         }
         func pieceHeight(_ index: Int) -> Int { lines[index].map(\.box.height).median ?? 0 }
         func halves(_ upper: Int, _ lower: Int) -> Bool {
+            // Rows whose boxes stand further apart hold no pieces nearer (a cheap look first).
+            guard boxes[lower].y <= boxes[upper].bottom + 2, boxes[upper].y < boxes[lower].bottom else { return false }
             let upperPieces = lines[upper].filter { over($0, lines[lower]) }, lowerPieces = lines[lower].filter { over($0, lines[upper]) }
             guard let top = upperPieces.map(\.box.y).min(), let upperBottom = upperPieces.map(\.box.bottom).max(),
                   let lowerTop = lowerPieces.map(\.box.y).min(), let bottom = lowerPieces.map(\.box.bottom).max() else { return false }
