@@ -95,6 +95,21 @@ struct LineNumberGutterTests {
                 == ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}", "}"])
     }
 
+    @Test("A gutter in a font whose `1` OCR reads as `4` or `41` still counts on: its numbers' last digits do")
+    func leadingDigitsMisread() throws {
+        var (lines, glyphs) = SyntheticLines.lines((409...418).map { "\($0)  x = 1" })
+        // Read from the same ink: OCR's text, not the boxes, goes wrong.
+        for (index, misread) in [1: "4410", 4: "4413", 5: "4414", 6: "445", 9: "4418"] {
+            lines[index].words[0].text = misread
+            lines[index].text = lines[index].words.map(\.text).joined(separator: " ")
+        }
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.text) == Array(repeating: "x = 1", count: 10))
+        // Numbers put back where both neighbours count on across them (or the two before the
+        // last); misread side by side, they stay as read.
+        #expect(split.map(\.number) == [409, 410, 411, 412, 4413, 4414, 445, 416, 417, 418])
+    }
+
     @Test("A misread number is put back where its neighbours count on by one across it")
     func countingOn() {
         #expect(LineNumberGutter.countingOn([45, 16, 17, 18, 24, 20, 21]) == [15, 16, 17, 18, 19, 20, 21])
