@@ -310,9 +310,57 @@ struct TextBlockFinder {
     static func lines(from blobs: [InkBlob], glyphHeight: Int = 0, amid ink: [BoundingBox] = []) -> [[InkBlob]] {
         var chains = linkAlongRows(blobs.map(\.box), widestGap: 2.5, dashesReachUpTo: glyphHeight > 0 ? glyphHeight : nil)
             .map { $0.map { blobs[$0] } }
+        if glyphHeight > 0 { chains = chains.flatMap { apartFromRowsJoined($0, glyphHeight: glyphHeight) } }
         if glyphHeight > 0 { chains = joiningDotsACellApart(chains, glyphHeight: glyphHeight, amid: ink) }
         let chainBoxes = chains.map { chain in chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) } }
         return linkAlongRows(chainBoxes, widestGap: 1.6).map { group in group.flatMap { chains[$0] } }
+    }
+
+    /// A chain two rows tall or more, where a blob stands over two rows (a descender touching
+    /// the capital under it, in type whose rows leave no pixel between them): chained again
+    /// without the blobs taller than most of its glyphs by half, it is rows one over the other
+    /// when those chains stand on two levels or more that share no pixel row. Each blob left
+    /// out goes with the level it shares most pixel rows with, or is cut where the levels meet
+    /// when it stands over two. A chain on one level is left as it was.
+    static func apartFromRowsJoined(_ chain: [InkBlob], glyphHeight: Int) -> [[InkBlob]] {
+        let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
+        guard box.height >= 2 * glyphHeight, let usual = chain.map(\.box.height).median else { return [chain] }
+        let joining = chain.filter { 2 * $0.box.height >= 3 * usual }
+        let rest = chain.filter { 2 * $0.box.height < 3 * usual }
+        // Glyphs join rows one over the other; a band as wide as cells (nano's reversed key
+        // labels on two rows of its bar) is drawn over two rows.
+        guard let glyphWidth = rest.map(\.box.width).median, joining.allSatisfy({ 2 * $0.box.width <= 3 * glyphWidth }) else { return [chain] }
+        let chains = linkAlongRows(rest.map(\.box), widestGap: 2.5, dashesReachUpTo: glyphHeight).map { $0.map { rest[$0] } }
+        func band(_ blobs: [InkBlob]) -> BoundingBox { blobs.dropFirst().reduce(blobs[0].box) { $0.union($1.box) } }
+        // The levels the chains of two glyphs or more stand on, top to bottom.
+        var levels: [BoundingBox] = []
+        for level in chains.filter({ $0.count >= 2 }).map(band).sorted(by: { $0.y < $1.y }) {
+            if let last = levels.last, level.y < last.bottom {
+                levels[levels.count - 1] = last.union(level)
+            } else {
+                levels.append(level)
+            }
+        }
+        guard levels.count >= 2 else { return [chain] }
+        var rows = Array(repeating: [InkBlob](), count: levels.count)
+        for blob in chains.flatMap({ $0 }) + joining {
+            func shared(_ level: BoundingBox) -> Int { min(level.bottom, blob.box.bottom) - max(level.y, blob.box.y) }
+            let over = levels.indices.filter { 2 * shared(levels[$0]) >= usual }
+            guard over.count >= 2 else {
+                if let nearest = levels.indices.max(by: { shared(levels[$0]) < shared(levels[$1]) }) { rows[nearest].append(blob) }
+                continue
+            }
+            for (order, index) in over.enumerated() {
+                // Down to where the next level's glyphs start: a descender is its own row's.
+                let top = order == 0 ? blob.box.y : levels[index].y
+                let bottom = order == over.count - 1 ? blob.box.bottom : levels[over[order + 1]].y
+                var part = blob
+                part.box = BoundingBox(left: blob.box.x, top: top, right: blob.box.right, bottom: bottom)
+                part.pixelCount = max(1, blob.pixelCount * (bottom - top) / blob.box.height)
+                rows[index].append(part)
+            }
+        }
+        return rows.filter { !$0.isEmpty }
     }
 
     /// Dots each alone on its chain (a third of the glyphs' height or less), alike and on one

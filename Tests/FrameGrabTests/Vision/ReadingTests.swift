@@ -174,6 +174,19 @@ struct ReadingTests {
                 == "    offset = 0          // truncated or rotated: read it again from the top")
     }
 
+    @Test("A row OCR read as several lines gives each line the glyphs it alone holds; a glyph two lines share leaves both unknown")
+    func glyphsOfARowReadAsLines() {
+        // Hermit: a docstring's text over its closing `\"\"\"`, found as one row.
+        let text = (0..<6).map { BoundingBox(x: 153 + 12 * $0, y: 221, width: 10, height: 10) }
+        let ticks = (0..<6).map { BoundingBox(x: 154 + 6 * $0, y: 236, width: 3, height: 7) }
+        let lines = [BoundingBox(x: 152, y: 217, width: 74, height: 19), BoundingBox(x: 153, y: 235, width: 33, height: 8)]
+        #expect(Reading.glyphs(text + ticks, among: lines) == [text, ticks])
+        // A descender reaching into the line under it is its own line's, and leaves that one unknown.
+        var descending = text
+        descending[1] = BoundingBox(x: 165, y: 221, width: 10, height: 19)
+        #expect(Reading.glyphs(descending + ticks, among: lines) == [descending, []])
+    }
+
     @Test("A row OCR read as nothing is kept for its ink when it may be symbols: low marks alone (a pointer resting on them aside), glyphs a cell apart, one stroke cells long; not letters, nor a speck beside a row")
     func rowsKeptForTheirInk() {
         // Code at 14 px a line, 8 px a cell: its letters' boxes, and rows of other ink below.

@@ -56,6 +56,26 @@ struct TextBlockAssemblerTests {
         }
     }
 
+    @Test("Two rows a descender joins to the capital under it (no pixel between the rows) are two lines, the joined glyph cut where they meet")
+    func rowsJoinedByADescender() {
+        // Hermit at 1080p: 12 px cells, 19 px rows, an x-height of 10 and capitals 14 tall;
+        // `g` reaches down into the `I` of the row under it.
+        func row(_ top: Int, count: Int) -> [InkBlob] {
+            (0..<count).map { InkBlob(box: BoundingBox(x: 153 + $0 * 12, y: top + 4, width: 10, height: 10), pixelCount: 50) }
+        }
+        let upper = row(198, count: 20), lower = row(217, count: 20)
+        let joined = InkBlob(box: BoundingBox(x: 153 + 20 * 12, y: 202, width: 10, height: 29), pixelCount: 90)
+        let capital = InkBlob(box: BoundingBox(x: 153 + 21 * 12, y: 217, width: 10, height: 14), pixelCount: 60)
+        let lines = TextBlockFinder.lines(from: upper + lower + [joined, capital], glyphHeight: 10)
+        #expect(lines.count == 2, "\(lines.map { $0.map(\.box) })")
+        let boxes = lines.map { line in line.dropFirst().reduce(line[0].box) { $0.union($1.box) } }.sorted { $0.y < $1.y }
+        #expect(boxes.map(\.y) == [202, 217])
+        #expect(boxes.map(\.bottom) == [217, 231])
+        // Without the rows side by side, one tall glyph (a bracket, a cursor) keeps its row one line.
+        let bracket = InkBlob(box: BoundingBox(x: 153 + 20 * 12, y: 200, width: 6, height: 21), pixelCount: 60)
+        #expect(TextBlockFinder.lines(from: upper + [bracket], glyphHeight: 10).count == 1)
+    }
+
     @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")
     func pytestProgressRow() {
         // pytest in a wide terminal: a row of small dots, its `[100%]` at the terminal's edge.

@@ -79,7 +79,7 @@ protocol CharacterPass: Sendable {
 extension Reading {
     /// One piece through every stage up to its rows of characters: its picture prepared, read
     /// by `engine`, and the reading checked. A row read as one line keeps the layout's ink
-    /// blobs; rows OCR split or merged do not.
+    /// blobs; one OCR split gives each line those it alone holds (`glyphs(_:among:)`).
     static func read(_ piece: RecognitionPlan.Piece, of block: TextBlock, in image: GrayImage, with engine: TesseractEngine,
                      shouldCancel: (@Sendable () -> Bool)?) throws(FrameGrabError) -> [ReadRow] {
         var picture = PiecePicture(image: image.cropped(to: piece.area), piece: piece, block: block)
@@ -115,13 +115,28 @@ extension Reading {
             row.cursors = picture.cursors
             return [row]
         }
-        let glyphs = reading.lines.count == 1 ? line.glyphs : []
-        return reading.lines.map { line in
+        let glyphs = reading.lines.count == 1 ? [line.glyphs] : Self.glyphs(line.glyphs, among: reading.lines.map(\.box))
+        return zip(reading.lines, glyphs).map { line, glyphs in
             var row = ReadRow(line, glyphs: glyphs)
             row.markedZeros = picture.markedZeros
             row.pointers = picture.pointers
             row.cursors = picture.cursors
             return row
+        }
+    }
+
+    /// The ink blobs of a row layout found that OCR read as several lines (rows joined where a
+    /// descender touches the ascender under it), each line's own: those its box holds, when
+    /// each has its middle in it and in no other line's box. A line that holds part of a blob
+    /// standing in another keeps none: its glyphs are unknown.
+    static func glyphs(_ glyphs: [BoundingBox], among lines: [BoundingBox]) -> [[BoundingBox]] {
+        func holding(_ glyph: BoundingBox) -> [Int] {
+            let middle = (x: Double(glyph.x) + Double(glyph.width) / 2, y: Double(glyph.y) + Double(glyph.height) / 2)
+            return lines.indices.filter { lines[$0].contains(x: middle.x, y: middle.y) }
+        }
+        return lines.indices.map { index in
+            let held = glyphs.filter { $0.intersection(lines[index]) != nil }
+            return held.allSatisfy { holding($0) == [index] } ? held : []
         }
     }
 
