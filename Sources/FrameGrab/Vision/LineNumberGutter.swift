@@ -141,14 +141,17 @@ struct LineNumberGutter: CharacterPass {
 
     /// Mostly increasing: at most one step in five may go down (a misread digit). A step
     /// whose last digits count on by one counts on, whatever OCR made of the digits before
-    /// them (a font whose `1` it reads as `4` or `41`: `413`, `4414`, `445`).
+    /// them (a font whose `1` it reads as `4` or `41`: `413`, `4414`, `445`), where a third of
+    /// the steps are by one as read (a column of 11, 22, 33 is no gutter).
     private static func isCountingUp(_ values: [Int]) -> Bool {
+        let read = zip(values.dropFirst(), values).map { $0 - $1 }
         let steps = zip(values.dropFirst(), values).map { next, value in
             next % 10 == (value + 1) % 10 ? 1 : next - value
         }
         let up = steps.filter { $0 >= 1 && $0 <= 50 }.count
         let ones = steps.filter { $0 == 1 }.count
         return Double(up) >= 0.8 * Double(steps.count) && Double(ones) >= 0.5 * Double(steps.count)
+            && 3 * read.filter({ $0 == 1 }).count >= read.count
     }
 
     /// Gutters right-align their numbers (or left-align them, in some editors).

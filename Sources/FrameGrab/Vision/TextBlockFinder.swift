@@ -316,12 +316,15 @@ struct TextBlockFinder {
         return linkAlongRows(chainBoxes, widestGap: 1.6).map { group in group.flatMap { chains[$0] } }
     }
 
-    /// A chain two rows tall or more, where a blob stands over two rows (a descender touching
-    /// the capital under it, in type whose rows leave no pixel between them): chained again
+    /// A chain twice the glyphs' height or more, where a blob stands over two rows (a
+    /// descender touching the capital under it, in type set with no leading): chained again
     /// without the blobs taller than most of its glyphs by half, it is rows one over the other
-    /// when those chains stand on two levels or more that share no pixel row. Each blob left
-    /// out goes with the level it shares most pixel rows with, or is cut where the levels meet
-    /// when it stands over two. A chain on one level is left as it was.
+    /// when the chains of two glyphs or more stand on levels that share no pixel row and stand
+    /// no further apart than a descender reaches, a glyph's height. Each blob left out goes with
+    /// the level it shares most pixel rows with, or, where it shares half a glyph's height with
+    /// two or more, is cut at the top of each next one. A chain on one level, or on levels
+    /// further apart (rows with leading that a mouse pointer's I-beam bridges: the pointer is
+    /// found whole), is left as it was.
     static func apartFromRowsJoined(_ chain: [InkBlob], glyphHeight: Int) -> [[InkBlob]] {
         let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
         guard box.height >= 2 * glyphHeight, let usual = chain.map(\.box.height).median else { return [chain] }
@@ -341,7 +344,7 @@ struct TextBlockFinder {
                 levels.append(level)
             }
         }
-        guard levels.count >= 2 else { return [chain] }
+        guard levels.count >= 2, zip(levels, levels.dropFirst()).allSatisfy({ $1.y - $0.bottom <= usual }) else { return [chain] }
         var rows = Array(repeating: [InkBlob](), count: levels.count)
         for blob in chains.flatMap({ $0 }) + joining {
             func shared(_ level: BoundingBox) -> Int { min(level.bottom, blob.box.bottom) - max(level.y, blob.box.y) }

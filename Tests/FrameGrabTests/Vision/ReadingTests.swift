@@ -174,17 +174,20 @@ struct ReadingTests {
                 == "    offset = 0          // truncated or rotated: read it again from the top")
     }
 
-    @Test("A row OCR read as several lines gives each line the glyphs it alone holds; a glyph two lines share leaves both unknown")
+    @Test("A row OCR read as several lines gives each line the glyphs whose middle it alone holds; ink in a line that no line holds leaves it unknown")
     func glyphsOfARowReadAsLines() {
         // Hermit: a docstring's text over its closing `\"\"\"`, found as one row.
         let text = (0..<6).map { BoundingBox(x: 153 + 12 * $0, y: 221, width: 10, height: 10) }
         let ticks = (0..<6).map { BoundingBox(x: 154 + 6 * $0, y: 236, width: 3, height: 7) }
         let lines = [BoundingBox(x: 152, y: 217, width: 74, height: 19), BoundingBox(x: 153, y: 235, width: 33, height: 8)]
         #expect(Reading.glyphs(text + ticks, among: lines) == [text, ticks])
-        // A descender reaching into the line under it is its own line's, and leaves that one unknown.
+        // A descender reaching into the line under it is its own line's, not that one's.
         var descending = text
         descending[1] = BoundingBox(x: 165, y: 221, width: 10, height: 19)
-        #expect(Reading.glyphs(descending + ticks, among: lines) == [descending, []])
+        #expect(Reading.glyphs(descending + ticks, among: lines) == [descending, ticks])
+        // Ink in a line's box that stands in no line leaves that line's glyphs unknown.
+        let stray = BoundingBox(x: 190, y: 233, width: 10, height: 10)
+        #expect(Reading.glyphs(text + [stray] + ticks, among: lines) == [[], ticks])
     }
 
     @Test("A row OCR read as nothing is kept for its ink when it may be symbols: low marks alone (a pointer resting on them aside), glyphs a cell apart, one stroke cells long; not letters, nor a speck beside a row")

@@ -74,6 +74,11 @@ struct TextBlockAssemblerTests {
         // Without the rows side by side, one tall glyph (a bracket, a cursor) keeps its row one line.
         let bracket = InkBlob(box: BoundingBox(x: 153 + 20 * 12, y: 200, width: 6, height: 21), pixelCount: 60)
         #expect(TextBlockFinder.lines(from: upper + [bracket], glyphHeight: 10).count == 1)
+        // Rows pixels apart that a mouse pointer's I-beam bridges are left as they were: the
+        // pointer is found whole (`MousePointer`).
+        let apart = row(224, count: 20)
+        let pointer = InkBlob(box: BoundingBox(x: 153 + 20 * 12, y: 205, width: 7, height: 28), pixelCount: 70)
+        #expect(TextBlockFinder.lines(from: upper + apart + [pointer], glyphHeight: 10).count == 1)
     }
 
     @Test("A row of dots alone is the next row of the text above it, and its far-right end joins it")

@@ -126,17 +126,19 @@ extension Reading {
     }
 
     /// The ink blobs of a row layout found that OCR read as several lines (rows joined where a
-    /// descender touches the ascender under it), each line's own: those its box holds, when
-    /// each has its middle in it and in no other line's box. A line that holds part of a blob
-    /// standing in another keeps none: its glyphs are unknown.
+    /// descender touches the ascender under it), each line's own: those with their middle in
+    /// its box and in no other line's. A line that a blob touches with its middle in two lines'
+    /// boxes, or in none, keeps none: its glyphs are unknown.
     static func glyphs(_ glyphs: [BoundingBox], among lines: [BoundingBox]) -> [[BoundingBox]] {
         func holding(_ glyph: BoundingBox) -> [Int] {
             let middle = (x: Double(glyph.x) + Double(glyph.width) / 2, y: Double(glyph.y) + Double(glyph.height) / 2)
             return lines.indices.filter { lines[$0].contains(x: middle.x, y: middle.y) }
         }
+        let holders = glyphs.map(holding)
         return lines.indices.map { index in
-            let held = glyphs.filter { $0.intersection(lines[index]) != nil }
-            return held.allSatisfy { holding($0) == [index] } ? held : []
+            let touching = glyphs.indices.filter { glyphs[$0].intersection(lines[index]) != nil }
+            guard touching.allSatisfy({ holders[$0].count == 1 }) else { return [] }
+            return touching.filter { holders[$0] == [index] }.map { glyphs[$0] }
         }
     }
 
