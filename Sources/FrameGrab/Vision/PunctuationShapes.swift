@@ -35,7 +35,7 @@ struct PunctuationShapes: CharacterPass {
             }
             // Ticks too faint for the threshold layout found the row with are gathered again
             // (with the pointers' blobs, left out again).
-            let glyphs = Self.glyphs(of: region.rows[row])
+            let glyphs = Self.glyphs(of: region.rows[row]).filter { !Self.isUnderline($0, baseline: baseline, grid: grid) }
             let found = quotes(glyphs)
             let gathered = found == nil || found?.1 == "'" ? region.picture.flatMap { picture in
                 Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture)
@@ -67,6 +67,13 @@ struct PunctuationShapes: CharacterPass {
         guard found.1 == "'", let gathered, gathered.1 == "\"", gathered.0.firstColumn <= found.0.firstColumn,
               gathered.0.firstColumn + gathered.0.centers.count >= found.0.firstColumn + found.0.centers.count else { return found }
         return gathered
+    }
+
+    /// Whether `glyph` is a stroke a pixel or two tall, a cell wide or more, on the row's
+    /// baseline or under it: under a row of quotes that is the row's underline (vim's
+    /// `cursorline`, drawn in the ground's colour under the cursor's cell), no character of it.
+    static func isUnderline(_ glyph: BoundingBox, baseline: Double, grid: ReadRegion.Grid) -> Bool {
+        glyph.height <= 2 && Double(glyph.width) >= grid.cell && Double(glyph.y) >= baseline - 1
     }
 
     /// The glyphs of `row` a mark is told by: not the blobs of the mouse pointers over it (a

@@ -142,6 +142,22 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes(glyphs, baseline: 40, grid: grid)?.1 == "\"")
     }
 
+    @Test("Under a row of quotes, vim's cursorline stroke (a pixel tall, a cell wide or more, on the baseline or under it) is no character of the row")
+    func quotesOverTheirUnderline() throws {
+        // DejaVu Sans Mono 15 at 1080p: cells 12 px, baseline at 507; the cursor on the first
+        // quote left its cell's piece of the underline, and the line runs on past the quotes.
+        let grid = ReadRegion.Grid(cell: 12, origin: 110, xHeight: 11)
+        let ticks = [154, 159, 166, 171, 178, 183].map { BoundingBox(x: $0, y: 493, width: 3, height: 6) }
+        let underline = [BoundingBox(x: 152, y: 508, width: 12, height: 1), BoundingBox(x: 208, y: 509, width: 80, height: 1)]
+        #expect(PunctuationShapes.quotes(ticks + underline, baseline: 507, grid: grid) == nil)
+        let kept = (ticks + underline).filter { !PunctuationShapes.isUnderline($0, baseline: 507, grid: grid) }
+        #expect(kept == ticks)
+        #expect(PunctuationShapes.quotes(kept, baseline: 507, grid: grid)?.1 == "\"")
+        // A dash at mid-height, a tick, a stroke under less than a cell: not the row's underline.
+        #expect(!PunctuationShapes.isUnderline(BoundingBox(x: 152, y: 500, width: 12, height: 1), baseline: 507, grid: grid))
+        #expect(!PunctuationShapes.isUnderline(BoundingBox(x: 152, y: 508, width: 6, height: 1), baseline: 507, grid: grid))
+    }
+
     @Test("A row of quotes alone, high above its baseline, is quotes one per cell, `\"` for two ticks and `'` for one; letters on the baseline, `=` and `^` are not")
     func quotesAlone() throws {
         // Cells 10 px wide from x = 20, baseline at 40, x-height 10: each `"` two ticks 2 px
