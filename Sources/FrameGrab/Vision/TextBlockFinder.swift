@@ -326,15 +326,14 @@ struct TextBlockFinder {
     /// further apart (rows with leading that a mouse pointer's I-beam bridges: the pointer is
     /// found whole), is left as it was.
     static func apartFromRowsJoined(_ chain: [InkBlob], glyphHeight: Int) -> [[InkBlob]] {
-        let box = chain.dropFirst().reduce(chain[0].box) { $0.union($1.box) }
-        guard box.height >= 2 * glyphHeight, let usual = chain.map(\.box.height).median else { return [chain] }
+        func band(_ blobs: [InkBlob]) -> BoundingBox { blobs.dropFirst().reduce(blobs[0].box) { $0.union($1.box) } }
+        guard band(chain).height >= 2 * glyphHeight, let usual = chain.map(\.box.height).median else { return [chain] }
         let joining = chain.filter { 2 * $0.box.height >= 3 * usual }
         let rest = chain.filter { 2 * $0.box.height < 3 * usual }
         // Glyphs join rows one over the other; a band as wide as cells (nano's reversed key
         // labels on two rows of its bar) is drawn over two rows.
         guard let glyphWidth = rest.map(\.box.width).median, joining.allSatisfy({ 2 * $0.box.width <= 3 * glyphWidth }) else { return [chain] }
         let chains = linkAlongRows(rest.map(\.box), widestGap: 2.5, dashesReachUpTo: glyphHeight).map { $0.map { rest[$0] } }
-        func band(_ blobs: [InkBlob]) -> BoundingBox { blobs.dropFirst().reduce(blobs[0].box) { $0.union($1.box) } }
         // The levels the chains of two glyphs or more stand on, top to bottom.
         var levels: [BoundingBox] = []
         for level in chains.filter({ $0.count >= 2 }).map(band).sorted(by: { $0.y < $1.y }) {
@@ -363,7 +362,8 @@ struct TextBlockFinder {
                 rows[index].append(part)
             }
         }
-        return rows.filter { !$0.isEmpty }
+        // Each level keeps its own glyphs: none is left empty.
+        return rows
     }
 
     /// Dots each alone on its chain (a third of the glyphs' height or less), alike and on one
