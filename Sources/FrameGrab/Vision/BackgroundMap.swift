@@ -17,7 +17,7 @@ struct BackgroundMap {
     private let grains: [UInt8]
     /// The surfaces inside the picture that text can stand in (code cards, editor panes,
     /// terminal windows), largest first.
-    let panels: [Panel]
+    private(set) var panels: [Panel]
 
     /// A filled rectangle that differs from what is around it, and its ground level.
     struct Panel {
@@ -66,6 +66,23 @@ struct BackgroundMap {
             box.x >= panel.box.x - slack && box.y >= panel.box.y - slack && box.right <= panel.box.right + slack
                 && box.bottom <= panel.box.bottom + slack && abs(ground - Int(panel.level)) <= 2 * BackgroundMap.panelStep
         }?.box
+    }
+
+    /// Takes out the panels that most rows of text over them run across a side of: a panel
+    /// bounds its text, and a surface text runs across is a strip of the ground (vim's
+    /// `cursorcolumn`, a highlight over part of a line). A row is its blobs, three or more
+    /// (a word, not a gutter's number).
+    mutating func removePanels(crossedBy rows: [[BoundingBox]]) {
+        let slack = tileSize / 2
+        let rows = rows.filter { $0.count >= 3 }.map { row in row.dropFirst().reduce(row[0]) { $0.union($1) } }
+        panels.removeAll { panel in
+            let over = rows.filter { row in
+                row.y >= panel.box.y - slack && row.bottom <= panel.box.bottom + slack
+                    && row.x < panel.box.right && row.right > panel.box.x
+            }
+            let across = over.filter { $0.x < panel.box.x - slack || $0.right > panel.box.right + slack }.count
+            return across > over.count - across
+        }
     }
 
     /// The ground of one tile row, for filling masks a row at a time.

@@ -31,14 +31,17 @@ struct TextBlockFinder {
 
     func find(in image: GrayImage) -> Found {
         guard image.width >= 8, image.height >= 8 else { return Found() }
-        let background = BackgroundMap(image)
-        var blocks: [TextBlock] = []
+        var background = BackgroundMap(image)
         var glyphs: [BoundingBox] = []
         var surfaces: [InkSurfaces.Surface] = []
-        for polarity in [Polarity.darkOnLight, .lightOnDark] {
-            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: contrast, away: [],
-                                     glyphs: &glyphs, surfaces: &surfaces)
+        let strong = [Polarity.darkOnLight, .lightOnDark].map { polarity in
+            polarityRows(in: image, background: background, polarity: polarity, threshold: contrast, away: [],
+                         glyphs: &glyphs, surfaces: &surfaces)
         }
+        // A panel bounds its text: a surface that most rows of text run across the side of (a
+        // column vim's cursorcolumn darkens cuts the terminal's ground in two) is none.
+        background.removePanels(crossedBy: strong.flatMap { $0.rows.map { $0.map(\.box) } })
+        var blocks = strong.flatMap { self.blocks(from: $0, in: image, background: background) }
         // Dim text (an editor's line numbers, a washed-out theme) stays under the threshold
         // that keeps bright text clean. Look again with a fainter one, away from the text
         // already found, where the halo around bright strokes would pass it too. Beside that
@@ -53,22 +56,33 @@ struct TextBlockFinder {
                 block.lines.map { TextEvidence.Anchor(box: $0.box, letterHeight: block.xHeight, text: TextEvidence.textRow($0.glyphs)) }
             }
             var faint: [BoundingBox] = []
-            blocks += polarityBlocks(in: image, background: background, polarity: polarity, threshold: faintContrast,
-                                     away: found, halos: halos, anchors: anchors, glyphs: &faint, surfaces: &surfaces)
+            let rows = polarityRows(in: image, background: background, polarity: polarity, threshold: faintContrast,
+                                    away: found, halos: halos, glyphs: &faint, surfaces: &surfaces)
+            blocks += self.blocks(from: rows, in: image, background: background, beside: anchors)
         }
         for index in blocks.indices { blocks[index].panel = background.panel(holding: blocks[index].box) }
         return Found(blocks: blocks.withMarksSizedByTheirText().sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) },
                      glyphs: glyphs, surfaces: surfaces)
     }
 
-    /// Blocks of one polarity from ink `threshold` levels off the ground, leaving out blobs
+    /// The rows of one polarity's ink, before they are laid out into blocks.
+    private struct InkRows {
+        var polarity: Polarity
+        var threshold: Int
+        var rows: [[InkBlob]]
+        /// Bars too long for a glyph, that may still be a row of `=`, `-` or `~`.
+        var bars: [BoundingBox]
+        /// Specks inside rows: their periods, colons and commas.
+        var marks: [BoundingBox]
+    }
+
+    /// Rows of one polarity from ink `threshold` levels off the ground, leaving out blobs
     /// that touch any of `away` but rows of marks alike clear of the `halos` (a faint `"""`
-    /// under the line found, whose ticks a higher threshold broke into pixels); rows beside
-    /// `anchors`, or in a panel with them, need no evidence of their own. The glyph-sized
+    /// under the line found, whose ticks a higher threshold broke into pixels). The glyph-sized
     /// blobs are added to `glyphs`, the solid patches left out to `surfaces`.
-    private func polarityBlocks(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
-                                away: [BoundingBox], halos: [BoundingBox] = [], anchors: [TextEvidence.Anchor] = [],
-                                glyphs: inout [BoundingBox], surfaces: inout [InkSurfaces.Surface]) -> [TextBlock] {
+    private func polarityRows(in image: GrayImage, background: BackgroundMap, polarity: Polarity, threshold: Int,
+                              away: [BoundingBox], halos: [BoundingBox] = [],
+                              glyphs: inout [BoundingBox], surfaces: inout [InkSurfaces.Surface]) -> InkRows {
         var mask = inkMask(image, background: background, polarity: polarity, threshold: threshold)
         // Bars too long for a glyph may still be a row of text: `=` or `-` in monospace type
         // touch into rules, `~` into one wavy stroke. The assembler keeps those on a code row.
@@ -108,13 +122,20 @@ struct TextBlockFinder {
         let rows = TextBlockFinder.joiningHalves(TextBlockFinder.lines(from: blobs, glyphHeight: typical, amid: all.map(\.box))) + dots
         let strokes = TextBlockFinder.strokesCut(by: bars, among: rows)
         let lines = rows.indices.filter { !strokes.contains($0) }.map { rows[$0] }
-        return TextBlockAssembler.blocks(from: lines, bars: bars, polarity: polarity, surface: { row in
+        return InkRows(polarity: polarity, threshold: threshold, rows: lines, bars: bars, marks: marks)
+    }
+
+    /// The blocks `ink`'s rows make; rows beside `anchors`, or in a panel with them, need no
+    /// evidence of their own.
+    private func blocks(from ink: InkRows, in image: GrayImage, background: BackgroundMap,
+                        beside anchors: [TextEvidence.Anchor] = []) -> [TextBlock] {
+        TextBlockAssembler.blocks(from: ink.rows, bars: ink.bars, polarity: ink.polarity, surface: { row in
             // Half a row's height around it: the ground on either side of its letters.
             let level = image.commonLevel(around: row, margin: row.height / 2)
-            return (level, image.inkContrast(in: row, ground: level, polarity: polarity))
+            return (level, image.inkContrast(in: row, ground: level, polarity: ink.polarity))
         }, panel: background.panel(holding:), beside: anchors).map { block in
-            measured(block.withMarks(marks), in: image)
-        }.filter { !isEdgeOfSurface($0, in: image, threshold: threshold) }
+            measured(block.withMarks(ink.marks), in: image)
+        }.filter { !isEdgeOfSurface($0, in: image, threshold: ink.threshold) }
     }
 
     // MARK: Ink

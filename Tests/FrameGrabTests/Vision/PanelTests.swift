@@ -345,6 +345,44 @@ struct PanelTests {
         #expect(text.box.bottom <= 188, "\(blocks.map(\.box))")
     }
 
+    @Test("A column the rows of text run across (vim's cursorcolumn) is no panel's side: a `\"\"\"` left of it stands on their ground")
+    func columnRowsRunAcross() throws {
+        // A dark terminal with a status bar at its foot; a darker column 10 px wide from the top
+        // to the bar, as vim's cursorcolumn draws it; light letters 7x14 a cell of 10, in rows
+        // 40 px apart, running across the column; between two of them a `"""` left of it: three
+        // pairs of ticks 2x5.
+        var image = Self.picture(ground: 30, panels: [(BoundingBox(x: 122, y: 0, width: 10, height: 330), 0),
+                                                      (BoundingBox(x: 0, y: 330, width: 640, height: 30), 200)])
+        for row in 0..<7 where row != 3 {
+            for index in 0..<(40 - 2 * row) { for dy in 0..<14 { for dx in 0..<7 { image[22 + index * 10 + dx, 12 + row * 40 + dy] = 200 } } }
+        }
+        for quote in 0..<3 {
+            for tick in [0, 4] { for dy in 0..<5 { for dx in 0..<2 { image[62 + quote * 10 + tick + dx, 132 + dy] = 200 } } }
+        }
+        // The column cuts the ground into two surfaces, each short of three of the picture's edges.
+        #expect(BackgroundMap(image).panels.count == 2)
+        // The rows run across it, so neither is a panel: the `"""` stands on the ground the
+        // rows over and under it do, and joins them as they are read.
+        let blocks = TextBlockFinder().blocks(in: image)
+        let quotes = try #require(blocks.first { $0.box.y >= 130 && $0.box.bottom <= 140 })
+        #expect(quotes.panel == nil)
+        #expect(blocks.count == 3 && blocks.allSatisfy { $0.panel == nil }, "\(blocks.map(\.box))")
+    }
+
+    @Test("A panel whose text stays inside it keeps it, however many rows run past it outside")
+    func panelTextStaysInside() {
+        let card = BoundingBox(x: 320, y: 64, width: 256, height: 224)
+        var map = BackgroundMap(Self.picture(ground: 250, panels: [(card, 239)]))
+        func row(x: Int, y: Int, count: Int) -> [BoundingBox] { (0..<count).map { BoundingBox(x: x + $0 * 10, y: y, width: 7, height: 14) } }
+        // The card's own rows, and rows of the slide left of it and under it.
+        map.removePanels(crossedBy: (0..<6).map { row(x: 336, y: 80 + $0 * 30, count: 20) }
+                         + (0..<6).map { row(x: 20, y: 80 + $0 * 30, count: 28) } + [row(x: 20, y: 300, count: 60)])
+        #expect(map.panels.map(\.box) == [card])
+        // Rows that run from the slide across the card's side: the card is a highlight, no panel.
+        map.removePanels(crossedBy: (0..<6).map { row(x: 200, y: 80 + $0 * 30, count: 30) })
+        #expect(map.panels.isEmpty)
+    }
+
     @Test("A ground under grain is the level most pixels are near, not white ink's one clipped level")
     func grainyGround() {
         // Ground at 60 with uniform grain of 18 either side; text's ink at white covers a third.
