@@ -2,7 +2,9 @@
 /// gutter read as code roughly triples its error. The numbers are kept per line.
 ///
 /// A gutter is a column of whole numbers at the start of most lines, counting up (by one, or
-/// with jumps where lines wrap or fold), with a gap after them.
+/// with jumps where lines wrap or fold), with a gap after them. Relative numbers (vim's
+/// `relativenumber`) count away from the cursor's row instead, which shows its own number
+/// (or 0): the rows keep the numbers of their lines.
 struct LineNumberGutter: CharacterPass {
     func apply(to region: inout ReadRegion) {
         if let rows = Self.split(region.rows) { region.rows = rows }
@@ -11,9 +13,12 @@ struct LineNumberGutter: CharacterPass {
     /// Rows that start with a gutter number lose it (with its ink blobs) and keep it as their
     /// `number`; others are unchanged. Nil when there is no gutter.
     static func split(_ rows: [ReadRow]) -> [ReadRow]? {
-        guard let (gutterRight, height) = column(of: rows) else { return nil }
+        guard let gutter = column(of: rows) else { return nil }
+        let (gutterRight, height) = (gutter.right, gutter.height)
         let lines = rows.map(\.line)
-        let candidates = lines.map(leadingNumber)
+        let candidates = lines.enumerated().map { index, line in
+            leadingNumber(line).map { (value: gutter.numbering.line(shown: $0.value, row: index), word: $0.word) }
+        }
         // About a cell: the numbers of two digits or more are a digit a cell, less the side bearings.
         let cell = candidates.compactMap { $0 }.filter { $0.word.text.count >= 2 }
             .map { Double($0.word.box.width) / Double($0.word.text.count) }.median
@@ -22,7 +27,7 @@ struct LineNumberGutter: CharacterPass {
             let number = candidates[index]
             let expected = expectedNumber(at: index, in: candidates.map { $0?.value })
             if let (value, code) = straddling(line, glyphs: rows[index].glyphs, gutterRight: gutterRight, height: height,
-                                              cell: cell, expected: expected) {
+                                              cell: cell, expected: expected, numbering: gutter.numbering, row: index) {
                 split[index].words = code
                 split[index].glyphs = rows[index].glyphs.filter { $0.x > gutterRight }
                 split[index].number = value
@@ -32,7 +37,8 @@ struct LineNumberGutter: CharacterPass {
             // character, which leaves no gap to see (`74` boxed over the `}` after it).
             let edge = gutterRight + height / 2
             let first = line.words.first
-            let value = number?.value ?? first.flatMap { $0.box.x < gutterRight ? Self.number($0.text) : nil }
+            let value = number?.value
+                ?? first.flatMap { $0.box.x < gutterRight ? Self.number($0.text) : nil }.map { gutter.numbering.line(shown: $0, row: index) }
             guard let first, value != nil || first.box.right <= edge else { continue }
             // An empty line at the gutter's edge when nothing follows the number.
             split[index].place = BoundingBox(x: first.box.right, y: line.box.y, width: 0, height: line.box.height)
@@ -40,8 +46,32 @@ struct LineNumberGutter: CharacterPass {
             split[index].glyphs = rows[index].glyphs.filter { $0.x > min(first.box.right, edge) }
             split[index].number = value
         }
-        for (index, number) in countingOn(split.map(\.number)).enumerated() { split[index].number = number }
+        for (index, number) in countingOn(split.map(\.number)).enumerated() {
+            split[index].number = number.map { gutter.numbering.kept($0) }
+        }
         return split
+    }
+
+    /// How a gutter's numbers stand for their lines.
+    enum Numbering: Equatable {
+        /// Each row shows its line's number.
+        case absolute
+        /// Rows show how far they are from the cursor's, which shows its own line's number
+        /// (or 0, when only the distances are shown).
+        case relative(cursorRow: Int, cursorNumber: Int)
+
+        /// The line number of `row` that shows `shown`: counting up down the rows, however the
+        /// gutter numbers them (from the cursor's 0, where that is all it shows).
+        func line(shown: Int, row: Int) -> Int {
+            guard case .relative(let cursorRow, let cursorNumber) = self, row != cursorRow else { return shown }
+            return row < cursorRow ? cursorNumber - shown : cursorNumber + shown
+        }
+
+        /// The number a row keeps: its line's, or where only distances are shown, its distance.
+        func kept(_ line: Int) -> Int {
+            guard case .relative(_, 0) = self else { return line }
+            return abs(line)
+        }
     }
 
     /// Numbers with a misread one (`45` among 14, …, 16) put back where its neighbours count
@@ -71,17 +101,37 @@ struct LineNumberGutter: CharacterPass {
     }
 
     /// Where the gutter's column ends and how tall its numbers are, when the rows have one.
-    static func column(of rows: [ReadRow]) -> (right: Int, height: Int)? {
+    static func column(of rows: [ReadRow]) -> (right: Int, height: Int, numbering: Numbering)? {
         let lines = rows.map(\.line)
-        let numbered = lines.compactMap(leadingNumber)
+        let numberedRows = lines.indices.compactMap { index in leadingNumber(lines[index]).map { (row: index, number: $0) } }
+        let numbered = numberedRows.map(\.number)
         guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
-        guard isCountingUp(numbered.map(\.value)), rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
+        guard rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
+        guard let numbering = numbering(of: numberedRows.map { ($0.row, $0.number.value) }) else { return nil }
         // A number misread (`g9`, `°`) is still in the gutter's column, left of the code. The
         // column ends where most numbers do: one read with the code's first character
         // (`58}`) reaches further.
         let rights = numbered.map(\.word.box.right).sorted()
         let height = numbered.map(\.word.box.height).max() ?? 0
-        return (rights.filter { $0 <= rights[rights.count / 2] + height / 2 }.max() ?? rights[0], height)
+        return (rights.filter { $0 <= rights[rights.count / 2] + height / 2 }.max() ?? rights[0], height, numbering)
+    }
+
+    /// How the rows' numbers (`numbered`: the rows with one, and what it reads) stand for their
+    /// lines, when they count up as lines do: as they are, or as relative numbers, counting
+    /// down to 1 and up again from 1 around the cursor's row (which shows its own number or
+    /// 0). The cursor's row is next to a row read 1; of the numberings, the one whose lines
+    /// most often count on by one (a relative gutter with the cursor on its top row still
+    /// counts up as it is, but for one step; the row above the cursor's, taken for it, but
+    /// for two jumps).
+    private static func numbering(of numbered: [(row: Int, value: Int)]) -> Numbering? {
+        let cursors = numbered.indices.filter { index in
+            (index > 0 && numbered[index - 1].value == 1) || (index + 1 < numbered.count && numbered[index + 1].value == 1)
+        }
+        let numberings = [Numbering.absolute] + cursors.map { .relative(cursorRow: numbered[$0].row, cursorNumber: numbered[$0].value) }
+        let lines = numberings.map { numbering in (numbering, numbered.map { numbering.line(shown: $0.value, row: $0.row) }) }
+        func onesStepped(_ lines: [Int]) -> Int { zip(lines.dropFirst(), lines).filter { $0 - $1 == 1 }.count }
+        guard let best = lines.max(by: { onesStepped($0.1) < onesStepped($1.1) }), isCountingUp(best.1) else { return nil }
+        return best.0
     }
 
     /// Whether `row` starts in a gutter's column without a number of its own: not a row of
@@ -92,13 +142,14 @@ struct LineNumberGutter: CharacterPass {
     }
 
     /// A first word OCR read across the gutter's edge, number and code together (`390i}`,
-    /// `31"""`): the digits are the number, and the code keeps as many of the last characters
-    /// as it has ink cells right of the gutter (a `"`'s two ticks, well inside a `cell`, are
-    /// one). Where OCR read no digits (`eo` for `1 """`) but the rows around count on across
-    /// this one (`expected`), the ink in the gutter's column is that number, one character a
-    /// cell, and the code keeps the characters after them.
+    /// `31"""`): the digits are the number (shown on `row`, as `numbering` has it), and the
+    /// code keeps as many of the last characters as it has ink cells right of the gutter (a
+    /// `"`'s two ticks, well inside a `cell`, are one), or all it read after the digits where
+    /// that is fewer. Where OCR read no digits (`eo` for `1 """`) but the rows around count on
+    /// across this one (`expected`), the ink in the gutter's column is that number, one
+    /// character a cell, and the code keeps the characters after them.
     private static func straddling(_ line: Line, glyphs: [BoundingBox], gutterRight: Int, height: Int, cell: Double?,
-                                   expected: Int?) -> (Int, [Word])? {
+                                   expected: Int?, numbering: Numbering, row: Int) -> (Int, [Word])? {
         guard let first = line.words.first, first.box.x < gutterRight, first.box.right > gutterRight + height / 2 else { return nil }
         let codeInk = glyphs.filter { $0.x > gutterRight && $0.x < first.box.right }
         let blobs = CharacterInk.cells(in: codeInk)
@@ -107,8 +158,9 @@ struct LineNumberGutter: CharacterPass {
         let digits = first.text.prefix { $0.isASCIIDigit }
         let value: Int, text: String
         if let read = number(String(digits)) {
-            guard cells.count <= first.text.count - digits.count else { return nil }
-            (value, text) = (read, String(first.text.suffix(cells.count)))
+            // OCR may read fewer characters than there are cells (`6""` for `6 """`): the code
+            // is what it read after the digits, for the passes that read marks from their ink.
+            (value, text) = (numbering.line(shown: read, row: row), String(first.text.dropFirst(digits.count).suffix(cells.count)))
         } else {
             let numberCells = CharacterInk.cells(in: glyphs.filter { $0.x >= first.box.x && $0.x <= gutterRight }).count
             guard let expected, numberCells > 0, first.text.count > numberCells else { return nil }

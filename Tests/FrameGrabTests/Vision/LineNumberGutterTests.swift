@@ -110,6 +110,48 @@ struct LineNumberGutterTests {
         #expect(split.map(\.number) == [409, 410, 411, 412, 4413, 4414, 445, 416, 417, 418])
     }
 
+    @Test("Relative numbers (vim's relativenumber) are a gutter: the rows keep the numbers of their lines")
+    func relativeNumbers() throws {
+        // With `number` too, the cursor's row shows its own number, left-aligned.
+        let source = ["  3  def f():", "  2      x = 1", "  1", "41        return x", "  1", "  2  y = f()", "  3  z = 2"]
+        let (lines, glyphs) = SyntheticLines.lines(source)
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [38, 39, 40, 41, 42, 43, 44])
+        #expect(split.map(\.text) == ["def f():", "x = 1", "", "return x", "", "y = f()", "z = 2"])
+        // Alone, it shows 0 there: the rows keep how far they are from it.
+        let distances = SyntheticLines.lines([" 2  a = 1", " 1  b = 2", " 0  c = 3", " 1  d = 4", " 2  e = 5"])
+        let alone = try #require(LineNumberGutter.split(PassTable.rows(distances.0, glyphs: distances.1)))
+        #expect(alone.map(\.number) == [2, 1, 0, 1, 2])
+        #expect(alone.map(\.text) == ["a = 1", "b = 2", "c = 3", "d = 4", "e = 5"])
+    }
+
+    @Test("A relative number OCR read as letters with the code is the line its neighbours count on to")
+    func relativeNumberReadAsLetters() throws {
+        // The cursor on the top row; `10 """` under it read `we"`.
+        let source = ["40  def f():"] + (1...9).map { "  \($0)      x = \($0)" } + [" 10      \"\"\"", " 11  y = f()"]
+        var (lines, glyphs) = SyntheticLines.lines(source)
+        let number = lines[10].words[0], quotes = lines[10].words[1]
+        lines[10].words = [Word(text: "we\"", box: number.box.union(quotes.box), confidence: 0.3)]
+        lines[10].text = "we\""
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == Array(40...51))
+        #expect(split[10].text == "\"")
+        #expect(split[10].glyphs.allSatisfy { $0.x >= quotes.box.x - 2 })
+    }
+
+    @Test("A number read with fewer characters after it than the code has cells keeps what it read as the code")
+    func numberJoinedToFewerCharacters() throws {
+        let source = ["  4  x = 1", "  5  y = 2", "  6  \"\"\"", "  7", "  8  z = 3"]
+        var (lines, glyphs) = SyntheticLines.lines(source)
+        let number = lines[2].words[0], quotes = lines[2].words[1]
+        lines[2].words = [Word(text: "6\"\"", box: number.box.union(quotes.box), confidence: 0.3)]
+        lines[2].text = "6\"\""
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == [4, 5, 6, 7, 8])
+        #expect(split[2].text == "\"\"")
+        #expect(split[2].glyphs.count == 3)
+    }
+
     @Test("A misread number is put back where its neighbours count on by one across it")
     func countingOn() {
         #expect(LineNumberGutter.countingOn([45, 16, 17, 18, 24, 20, 21]) == [15, 16, 17, 18, 19, 20, 21])
