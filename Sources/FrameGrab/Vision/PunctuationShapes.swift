@@ -97,9 +97,13 @@ struct PunctuationShapes: CharacterPass {
     /// `pointers` covers (an I-beam over the middle quote, its blob left out) is one of them.
     static func quotes(_ glyphs: [BoundingBox], under pointers: [BoundingBox] = [], baseline: Double,
                        grid: ReadRegion.Grid, picture: InkPicture? = nil) -> (RepeatedGlyphs.Run, Character)? {
-        // The row is a run of cells drawn alike, so a quote's ticks may fill all but a pixel
-        // of its cell (Go Mono's at 9 px: two of 3, a pixel apart).
-        let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell, within: (grid.cell - 1) / grid.cell)
+        // In a run of two or more cells drawn alike, a quote's ticks may fill all but a pixel of
+        // its cell (Go Mono's at 9 px: two of 3, a pixel apart); one cell alone shows no run (a
+        // small `*` in pieces).
+        let pieces = CharacterInk.cells(in: glyphs)
+        let asRun = CharacterInk.joiningPieces(pieces, cell: grid.cell, within: (grid.cell - 1) / grid.cell)
+        let drawnAlike = asRun.count >= 2 && asRun.allSatisfy { $0.parts == asRun[0].parts && abs($0.width - asRun[0].width) <= 1 }
+        let cells = drawnAlike ? asRun : CharacterInk.joiningPieces(pieces, cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
         func underPointer(_ column: Int) -> Bool {
