@@ -158,13 +158,15 @@ struct PunctuationShapesTests {
         #expect(!PunctuationShapes.isUnderline(BoundingBox(x: 152, y: 508, width: 6, height: 1), baseline: 507, grid: grid))
     }
 
-    @Test("Quotes whose two ticks fill all but two pixels of their cell (Go Mono at 720p) are still one quote a cell; ticks one a cell are `'`")
+    @Test("Quotes whose two ticks fill all but two pixels of their cell (Go Mono at 720p) are still one quote a cell where two cells or more are drawn alike; ticks one a cell are `'`")
     func quotesFillingTheirCells() throws {
         // Cells 9 px from x = 8, baseline at 112: each `"` two ticks 3 px wide, a pixel apart.
         let grid = ReadRegion.Grid(cell: 9, origin: 12.5, xHeight: 8)
         let ticks = [9, 13, 18, 22, 27, 31].map { BoundingBox(x: $0, y: 101, width: 3, height: 5) }
         let (run, quote) = try #require(PunctuationShapes.quotes(ticks, baseline: 112, grid: grid))
         #expect(run.centers.count == 3 && run.firstColumn == 0 && quote == "\"")
+        // One cell so drawn alone is no run: its two pieces are no quote's ticks (a small `*`).
+        #expect(PunctuationShapes.quotes(Array(ticks.prefix(2)), baseline: 112, grid: grid) == nil)
         // One tick a cell, as wide: three `'`, not a quote of two.
         let single = [9, 18, 27].map { BoundingBox(x: $0, y: 101, width: 2, height: 5) }
         #expect(PunctuationShapes.quotes(single, baseline: 112, grid: grid).map { [$0.0.centers.count: $0.1] } == [3: "'"])
