@@ -70,8 +70,8 @@ struct BackgroundMap {
 
     /// Takes out the panels that most rows of text over them run across a side of: a panel
     /// bounds its text, and a surface text runs across is a strip of the ground (vim's
-    /// `cursorcolumn`, a highlight over part of a line). A row is its blobs, three or more
-    /// (a word, not a gutter's number).
+    /// `cursorcolumn`, a highlight over part of a line), where two rows or more do. A row is
+    /// its blobs, three or more (a word, not a gutter's number).
     mutating func removePanels(crossedBy rows: [[BoundingBox]]) {
         let slack = tileSize / 2
         let rows = rows.filter { $0.count >= 3 }.map { row in row.dropFirst().reduce(row[0]) { $0.union($1) } }
@@ -81,7 +81,7 @@ struct BackgroundMap {
                     && row.x < panel.box.right && row.right > panel.box.x
             }
             let across = over.filter { $0.x < panel.box.x - slack || $0.right > panel.box.right + slack }.count
-            return across > over.count - across
+            return across >= 2 && across > over.count - across
         }
     }
 

@@ -119,19 +119,20 @@ struct LineNumberGutter: CharacterPass {
     /// How the rows' numbers (`numbered`: the rows with one, and what it reads) stand for their
     /// lines, when they count up as lines do: as they are, or as relative numbers, counting
     /// down to 1 and up again from 1 around the cursor's row (which shows its own number or
-    /// 0). The cursor's row is next to a row read 1; of the numberings, the one whose lines
-    /// most often count on by one (a relative gutter with the cursor on its top row still
-    /// counts up as it is, but for one step; the row above the cursor's, taken for it, but
-    /// for two jumps).
+    /// 0). Every row beside the cursor's reads 1, and on one side at least the next reads 2
+    /// (a countdown 3, 2, 1 is no such gutter, nor 10, 11 misread as 1, 12). Of the numberings
+    /// that count up, the one whose lines most often count on by one.
     private static func numbering(of numbered: [(row: Int, value: Int)]) -> Numbering? {
+        func value(_ index: Int) -> Int? { numbered.indices.contains(index) ? numbered[index].value : nil }
         let cursors = numbered.indices.filter { index in
-            (index > 0 && numbered[index - 1].value == 1) || (index + 1 < numbered.count && numbered[index + 1].value == 1)
+            let sides = [(value(index - 1), value(index - 2)), (value(index + 1), value(index + 2))].filter { $0.0 != nil }
+            return !sides.isEmpty && sides.allSatisfy { $0.0 == 1 } && sides.contains { $0.1 == 2 }
         }
         let numberings = [Numbering.absolute] + cursors.map { .relative(cursorRow: numbered[$0].row, cursorNumber: numbered[$0].value) }
-        let lines = numberings.map { numbering in (numbering, numbered.map { numbering.line(shown: $0.value, row: $0.row) }) }
+        let counting = numberings.map { numbering in (numbering, numbered.map { numbering.line(shown: $0.value, row: $0.row) }) }
+            .filter { isCountingUp($0.1) }
         func onesStepped(_ lines: [Int]) -> Int { zip(lines.dropFirst(), lines).filter { $0 - $1 == 1 }.count }
-        guard let best = lines.max(by: { onesStepped($0.1) < onesStepped($1.1) }), isCountingUp(best.1) else { return nil }
-        return best.0
+        return counting.max { onesStepped($0.1) < onesStepped($1.1) }?.0
     }
 
     /// Whether `row` starts in a gutter's column without a number of its own: not a row of

@@ -102,7 +102,8 @@ struct PunctuationShapes: CharacterPass {
         // small `*` in pieces).
         let pieces = CharacterInk.cells(in: glyphs)
         let asRun = CharacterInk.joiningPieces(pieces, cell: grid.cell, within: (grid.cell - 1) / grid.cell)
-        let drawnAlike = asRun.count >= 2 && asRun.allSatisfy { $0.parts == asRun[0].parts && abs($0.width - asRun[0].width) <= 1 }
+        // (Antialiasing may join one quote's ticks and not the next's: alike in width.)
+        let drawnAlike = asRun.count >= 2 && asRun.allSatisfy { $0.parts <= 2 && abs($0.width - asRun[0].width) <= 1 }
         let cells = drawnAlike ? asRun : CharacterInk.joiningPieces(pieces, cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }

@@ -153,11 +153,16 @@ enum TextEvidence {
                 // standing apart, too small to measure a line by (a docstring's closing `"""`
                 // between blank lines: its ticks stand where capitals start), no taller than a
                 // letter (larger shapes evenly spaced, bullets or a diagram's nodes, are no marks).
-                // Marks alike as tall as letters are letters (`OK \`, `}}}`): a row beside text.
+                // Marks alike as tall as letters, each taller than wide and no taller than the
+                // text's own tallest letters, are letters (`OK \`, `}}}`): a row beside text.
                 let besideText = Double(min(other.height, height(of: index, letterHeight: source.letterHeight)))
                     <= tallestRow * Double(source.letterHeight) && max(other.y - band.bottom, band.y - other.bottom) <= away
-                let near = dots && other.height <= source.letterHeight
-                    ? max(other.bottom - band.bottom, band.y - other.y) <= twoLines
+                let letterShaped = marks[index].map { marks in
+                    marks.allSatisfy { $0.width < $0.height } && text.map { other.height <= $0.tallest + 1 } == true
+                } ?? false
+                let near = dots
+                    ? other.height <= source.letterHeight ? max(other.bottom - band.bottom, band.y - other.y) <= twoLines
+                                                          : letterShaped && besideText
                     : besideText
                 let inColumns = other.x <= source.right && other.right >= source.left
                 guard near && inColumns || (!dots && text.map { isAlongBaseline(rows[index], of: $0) } == true) else { continue }

@@ -125,6 +125,15 @@ struct LineNumberGutterTests {
         #expect(alone.map(\.text) == ["a = 1", "b = 2", "c = 3", "d = 4", "e = 5"])
     }
 
+    @Test("An absolute gutter whose 11 OCR read as 1 stays absolute: the 1 has no 2 after it")
+    func misreadOneIsNoCursor() throws {
+        var (lines, glyphs) = SyntheticLines.lines((10...20).map { "\($0)  x = \($0)" })
+        lines[1].words[0].text = "1"
+        lines[1].text = lines[1].words.map(\.text).joined(separator: " ")
+        let split = try #require(LineNumberGutter.split(PassTable.rows(lines, glyphs: glyphs)))
+        #expect(split.map(\.number) == (10...20).map { $0 })
+    }
+
     @Test("A relative number OCR read as letters with the code is the line its neighbours count on to")
     func relativeNumberReadAsLetters() throws {
         // The cursor on the top row; `10 """` under it read `we"`.
@@ -164,6 +173,8 @@ struct LineNumberGutterTests {
         ["x = 1", "y = 2", "z = 3"],
         ["1 + 2", "3 * 4", "5 - 6", "7 / 8"],
         ["10 20 30", "5 6 7", "100 200"],
+        // A countdown is no relative gutter: no row read 1 on both sides, then 2.
+        ["3  steps = 1", "2  steps = 2", "1  steps = 3"],
     ])
     func notAGutter(source: [String]) {
         let (lines, glyphs) = SyntheticLines.lines(source)

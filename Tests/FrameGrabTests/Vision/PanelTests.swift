@@ -378,6 +378,9 @@ struct PanelTests {
         map.removePanels(crossedBy: (0..<6).map { row(x: 336, y: 80 + $0 * 30, count: 20) }
                          + (0..<6).map { row(x: 20, y: 80 + $0 * 30, count: 28) } + [row(x: 20, y: 300, count: 60)])
         #expect(map.panels.map(\.box) == [card])
+        // One row that chains across its side (a caption over its edge) is no majority of two.
+        map.removePanels(crossedBy: [row(x: 200, y: 80, count: 30), row(x: 336, y: 110, count: 20)])
+        #expect(map.panels.map(\.box) == [card])
         // Rows that run from the slide across the card's side: the card is a highlight, no panel.
         map.removePanels(crossedBy: (0..<6).map { row(x: 200, y: 80 + $0 * 30, count: 30) })
         #expect(map.panels.isEmpty)

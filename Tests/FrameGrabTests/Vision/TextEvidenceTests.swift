@@ -115,6 +115,8 @@ struct TextEvidenceTests {
              rows: [row("laaplaa", baseline: 100), [BoundingBox(x: 100, y: 119, width: 9, height: 21), BoundingBox(x: 112, y: 119, width: 9, height: 21),
                                                     BoundingBox(x: 124, y: 117, width: 5, height: 25), BoundingBox(x: 136, y: 119, width: 9, height: 21)]],
              text: [0, 1]),
+        Case(testDescription: "Nor squares alike a line under it (bullets, icons): no letters are as wide as tall and taller than its x-height",
+             rows: [row("laaplaa", baseline: 100), (0..<3).map { BoundingBox(x: 100 + 40 * $0, y: 115, width: 18, height: 18) }], text: [0]),
         Case(testDescription: "A row of marks of mixed sizes as far under the text is not",
              rows: [row("laaplaa", baseline: 100), (0..<12).map { BoundingBox(x: 100 + 10 * $0, y: 174 - $0 % 3, width: 4 + $0 % 3, height: 2 + $0 % 3) }],
              text: [0]),
