@@ -100,6 +100,10 @@ struct LineNumberGutter: CharacterPass {
         return expected.flatMap { $0 > 0 ? $0 : nil }
     }
 
+    /// Rows all numbered down to 1 it takes to be a relative gutter cut at its cursor's row
+    /// rather than a countdown (3, 2, 1 in a list of steps).
+    static let fewestRowsCutAtCursor = 5
+
     /// Where the gutter's column ends and how tall its numbers are, when the rows have one.
     static func column(of rows: [ReadRow]) -> (right: Int, height: Int, numbering: Numbering)? {
         let lines = rows.map(\.line)
@@ -107,7 +111,7 @@ struct LineNumberGutter: CharacterPass {
         let numbered = numberedRows.map(\.number)
         guard numbered.count >= 3, Double(numbered.count) >= 0.6 * Double(lines.count) else { return nil }
         guard rightEdgesAlign(numbered.map(\.word.box)) else { return nil }
-        guard let numbering = numbering(of: numberedRows.map { ($0.row, $0.number.value) }) else { return nil }
+        guard let numbering = numbering(of: numberedRows.map { ($0.row, $0.number.value) }, rowCount: lines.count) else { return nil }
         // A number misread (`g9`, `°`) is still in the gutter's column, left of the code. The
         // column ends where most numbers do: one read with the code's first character
         // (`58}`) reaches further.
@@ -120,15 +124,22 @@ struct LineNumberGutter: CharacterPass {
     /// lines, when they count up as lines do: as they are, or as relative numbers, counting
     /// down to 1 and up again from 1 around the cursor's row (which shows its own number or
     /// 0). Every row beside the cursor's reads 1, and on one side at least the next reads 2
-    /// (a countdown 3, 2, 1 is no such gutter, nor 10, 11 misread as 1, 12). Of the numberings
-    /// that count up, the one whose lines most often count on by one.
-    private static func numbering(of numbered: [(row: Int, value: Int)]) -> Numbering? {
+    /// (a countdown 3, 2, 1 is no such gutter, nor 10, 11 misread as 1, 12). The cursor's row
+    /// may lie just past the rows (the text split into regions at it) where every one of
+    /// `rowCount` rows is numbered, blank ones too, as a gutter numbers them, and there are
+    /// more of them than a countdown of steps shows: their distances are all they tell. Of the numberings that count up, the one whose lines most often
+    /// count on by one.
+    private static func numbering(of numbered: [(row: Int, value: Int)], rowCount: Int) -> Numbering? {
         func value(_ index: Int) -> Int? { numbered.indices.contains(index) ? numbered[index].value : nil }
         let cursors = numbered.indices.filter { index in
             let sides = [(value(index - 1), value(index - 2)), (value(index + 1), value(index + 2))].filter { $0.0 != nil }
             return !sides.isEmpty && sides.allSatisfy { $0.0 == 1 } && sides.contains { $0.1 == 2 }
         }
-        let numberings = [Numbering.absolute] + cursors.map { .relative(cursorRow: numbered[$0].row, cursorNumber: numbered[$0].value) }
+        var numberings = [Numbering.absolute] + cursors.map { .relative(cursorRow: numbered[$0].row, cursorNumber: numbered[$0].value) }
+        if numbered.count == rowCount, numbered.count >= Self.fewestRowsCutAtCursor, let last = numbered.last, last.value == 1,
+           value(numbered.count - 2) == 2 {
+            numberings.append(.relative(cursorRow: last.row + 1, cursorNumber: 0))
+        }
         let counting = numberings.map { numbering in (numbering, numbered.map { numbering.line(shown: $0.value, row: $0.row) }) }
             .filter { isCountingUp($0.1) }
         func onesStepped(_ lines: [Int]) -> Int { zip(lines.dropFirst(), lines).filter { $0 - $1 == 1 }.count }

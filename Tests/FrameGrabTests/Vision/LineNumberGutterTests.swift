@@ -123,6 +123,12 @@ struct LineNumberGutterTests {
         let alone = try #require(LineNumberGutter.split(PassTable.rows(distances.0, glyphs: distances.1)))
         #expect(alone.map(\.number) == [2, 1, 0, 1, 2])
         #expect(alone.map(\.text) == ["a = 1", "b = 2", "c = 3", "d = 4", "e = 5"])
+        // Cut at the cursor's row (the text split there into two regions), every row numbered
+        // down to 1: the distances are what the rows keep.
+        let cut = SyntheticLines.lines([" 6  a = 1", " 5", " 4  b = 2", " 3  c = 3", " 2", " 1  d = 4"])
+        let above = try #require(LineNumberGutter.split(PassTable.rows(cut.0, glyphs: cut.1)))
+        #expect(above.map(\.number) == [6, 5, 4, 3, 2, 1])
+        #expect(above.map(\.text) == ["a = 1", "", "b = 2", "c = 3", "", "d = 4"])
     }
 
     @Test("An absolute gutter whose 11 OCR read as 1 stays absolute: the 1 has no 2 after it")
