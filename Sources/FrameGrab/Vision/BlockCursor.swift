@@ -6,7 +6,7 @@
 struct BlockCursor: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
         let cursors = Self.cursors(in: picture.image, xHeight: picture.block.xHeight, tallGlyphs: picture.block.glyphHeight)
-        picture.image = Self.righted(picture.image, cursors: cursors, ground: 255, fill: 0)
+        picture.image = Self.righted(picture.image, cursors: cursors, ground: 255, fill: 0, fullInk: 0)
         picture.cursors += cursors.map(picture.inFrame)
     }
 
@@ -15,27 +15,46 @@ struct BlockCursor: PicturePass {
     /// outlined box is mostly hollow.
     static let solidFill = 0.6
 
-    /// `picture` (dark ink on white paper) with its block cursors drawn back the right way.
+    /// `picture` (dark ink on white paper) with its block cursors drawn back the right way,
+    /// each taken as full ink: a grey box's character comes back black, as OCR reads best,
+    /// in a box of the grey's complement.
     static func righted(_ picture: GrayImage, xHeight: Int, tallGlyphs: Int = 0) -> GrayImage {
-        righted(picture, cursors: cursors(in: picture, xHeight: xHeight, tallGlyphs: tallGlyphs), ground: 255, fill: 0)
+        righted(picture, cursors: cursors(in: picture, xHeight: xHeight, tallGlyphs: tallGlyphs), ground: 255, fill: 0, fullInk: 0)
     }
 
     /// `picture` with the `cursors`' boxes drawn in reverse on `ground`: inside each, the
-    /// cursor's `fill` becomes the ground, and the character drawn in the ground's colour
-    /// becomes ink as strong as the fill. On dark ink on white paper the fill is full ink (a
-    /// grey box's character comes back black, as OCR reads best); in a frame it is the level
-    /// most of the box holds. A cursor found twice (by the pieces of two rows) is drawn back once.
-    static func righted(_ picture: GrayImage, cursors: [BoundingBox], ground: UInt8, fill: UInt8? = nil) -> GrayImage {
+    /// cursor (at `fill`, or else the level it is drawn in, `fill(of:in:ground:)`) becomes the
+    /// ground, and the character it holds, drawn in the ground's colour, becomes ink at
+    /// `fullInk`, as strong as the text's own whatever the cursor's colour. A cursor found
+    /// twice (by the pieces of two rows) is drawn back once.
+    static func righted(_ picture: GrayImage, cursors: [BoundingBox], ground: UInt8, fill: UInt8? = nil, fullInk: UInt8) -> GrayImage {
         var image = picture
+        let ground = Int(ground), ink = Int(fullInk)
         for box in distinct(cursors) {
             guard let inside = box.intersection(picture.bounds) else { continue }
-            let fill = fill.map(Int.init)
-                ?? (inside.y..<inside.bottom).flatMap { y in (inside.x..<inside.right).map { Int(picture[$0, y]) } }.median ?? Int(ground)
+            let fill = fill.map(Int.init) ?? Self.fill(of: inside, in: picture, ground: ground)
+            guard fill != ground else { continue }
             for y in inside.y..<inside.bottom {
-                for x in inside.x..<inside.right { image[x, y] = UInt8(clamping: fill + Int(ground) - Int(picture[x, y])) }
+                for x in inside.x..<inside.right {
+                    // How far the pixel stands from the cursor's fill toward the ground: 0 on the
+                    // cursor (or beyond it), 1 on the character.
+                    let share = min(1, max(0, Double(Int(picture[x, y]) - fill) / Double(ground - fill)))
+                    image[x, y] = UInt8(clamping: Int((Double(ground) + share * Double(ink - ground)).rounded()))
+                }
             }
         }
         return image
+    }
+
+    /// The level of a cursor filling `box`: the one `solidFill` of its pixels stand at least as
+    /// far from the ground as. A cursor in the colour of the text under it may be drawn in
+    /// two levels (colour lifts the part the character leaves thin as a stroke, and not the
+    /// solid part), and is the fainter one all over; the character it holds takes the rest.
+    static func fill(of box: BoundingBox, in picture: GrayImage, ground: Int) -> Int {
+        let levels = (box.y..<box.bottom).flatMap { y in (box.x..<box.right).map { Int(picture[$0, y]) } }
+            .sorted { abs($0 - ground) > abs($1 - ground) }
+        guard !levels.isEmpty else { return ground }
+        return levels[min(levels.count - 1, max(0, Int((solidFill * Double(levels.count)).rounded(.up)) - 1))]
     }
 
     /// `boxes` with those that overlap made one.

@@ -27,6 +27,11 @@ struct TextBlock {
 }
 
 extension TextBlock {
+    /// The level of the text's strong strokes: `inkContrast` off the ground, its polarity's way.
+    var inkLevel: UInt8 {
+        UInt8(clamping: polarity == .darkOnLight ? Int(ground) - inkContrast : Int(ground) + inkContrast)
+    }
+
     /// The same block in a picture whose origin is (`dx`, `dy`) further on.
     func shifted(by dx: Int, _ dy: Int) -> TextBlock {
         func move(_ box: BoundingBox) -> BoundingBox { BoundingBox(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height) }

@@ -51,6 +51,22 @@ struct BlockCursorTests {
         #expect(righted[95, 5] == 255 && righted[90, 14] == 255 && righted[96, 14] == 255, "the box around and between them is paper")
     }
 
+    @Test("A cursor in two levels (nano's green over a green `\"\"\"`: colour lifts the top its quote leaves thin, not the solid foot) comes back as ground all over, its quote as strong as the text")
+    func cursorInTwoLevels() {
+        // Luma on a frame: ground 235, the text lifted to 0, the cursor's foot left at 146.
+        let cursor = BoundingBox(x: 40, y: 2, width: 13, height: 29)
+        var image = GrayImage(width: 80, height: 34, filledWith: 235)
+        for y in cursor.y..<cursor.bottom {
+            for x in cursor.x..<cursor.right { image[x, y] = y < 20 ? 0 : 146 }
+        }
+        for x in [43, 44, 48, 49] {
+            for y in 5..<12 { image[x, y] = 235 }
+        }
+        let righted = BlockCursor.righted(image, cursors: [cursor], ground: 235, fullInk: 0)
+        #expect(righted[43, 8] == 0 && righted[49, 11] == 0, "the quote is ink as strong as the text")
+        #expect(righted[41, 8] == 235 && righted[46, 3] == 235 && righted[46, 25] == 235, "the cursor is ground, top and foot")
+    }
+
     @Test("A cursor on an underlined row (vim's cursorline) is painted out: the underline running into it is no part of its box")
     func cursorOnAnUnderlinedRow() {
         let cursor = BoundingBox(x: 90, y: 4, width: 10, height: 20)
@@ -117,9 +133,9 @@ struct BlockCursorTests {
             for x in (left + 1)..<(left + 11) { image[x, 12] = value; image[x, 18] = value }
         }
         for x in 0..<60 { image[x, 25] = cursor.x <= x && x < cursor.right ? 30 : 200 }
-        let picture = InkPicture(image: BlockCursor.righted(image, cursors: [cursor, cursor], ground: 30), ground: 30,
+        let picture = InkPicture(image: BlockCursor.righted(image, cursors: [cursor, cursor], ground: 30, fullInk: 200), ground: 30,
                                  polarity: .lightOnDark, inkContrast: 170)
-        #expect(picture.image[27, 15] == 220 && picture.image[30, 6] == 30, "drawn back once, though found twice")
+        #expect(picture.image[27, 15] == 200 && picture.image[30, 6] == 30, "drawn back once, though found twice, at the text's ink")
         let layout = [BoundingBox(x: 1, y: 9, width: 10, height: 14), BoundingBox(x: 13, y: 4, width: 34, height: 24)]
         #expect(BlockCursor.glyphs(layout, under: [cursor], picture: picture)
                 == [BoundingBox(x: 1, y: 9, width: 10, height: 14), BoundingBox(x: 13, y: 9, width: 10, height: 14),

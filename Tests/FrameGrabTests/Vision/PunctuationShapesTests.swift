@@ -132,7 +132,7 @@ struct PunctuationShapesTests {
         for x in stroke.x..<stroke.right { image[x, stroke.y] = 200 }
         let layout = quotes.filter { !cursor.contains(x: Double($0.x), y: Double($0.y)) } + [cursor, stroke]
         // Known twice (two pieces of one row read apart), it is one cursor.
-        let picture = InkPicture(image: BlockCursor.righted(image, cursors: [cursor, cursor], ground: 12), ground: 12,
+        let picture = InkPicture(image: BlockCursor.righted(image, cursors: [cursor, cursor], ground: 12, fullInk: 200), ground: 12,
                                  polarity: .lightOnDark, inkContrast: 188)
         let glyphs = BlockCursor.glyphs(layout, under: [cursor, cursor], picture: picture)
         #expect(glyphs == quotes)

@@ -41,7 +41,7 @@ struct ReadRegion {
         let block = read.block
         let cursors = read.rows.flatMap(\.cursors)
         let picture = image.map { image in
-            InkPicture(image: cursors.isEmpty ? image : BlockCursor.righted(image, cursors: cursors, ground: block.ground),
+            InkPicture(image: cursors.isEmpty ? image : BlockCursor.righted(image, cursors: cursors, ground: block.ground, fullInk: block.inkLevel),
                        ground: block.ground, polarity: block.polarity, inkContrast: block.inkContrast,
                        bounds: Self.inkBounds(of: block, in: image))
         }
