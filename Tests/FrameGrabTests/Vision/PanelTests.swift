@@ -216,6 +216,25 @@ struct PanelTests {
         #expect(OneGrid().joined([upper, offMarks]).count == 2)
     }
 
+    @Test("Without a panel, a `\"\"\"` found apart under a block cursor (on its middle quote) joins the text above: its glyphs are those drawn under the cursor, marks alike, not the cursor's box")
+    func quotesUnderACursor() {
+        let (text, textGlyphs) = SyntheticLines.lines(["saferepr()", "    Generate a 'standard' repr()-like value", "    data structures."])
+        let upper = ReadingTests.readBlock(text, glyphs: textGlyphs)
+        // Three quotes of 230 on 30 at the top of row 4, the cursor (230) a cell wide on the
+        // middle one, which it draws in the ground's colour.
+        var image = GrayImage(width: 700, height: 200, filledWith: 30)
+        let cursor = BoundingBox(x: 114, y: 118, width: 14, height: 24)
+        for y in cursor.y..<cursor.bottom { for x in cursor.x..<cursor.right { image[x, y] = 230 } }
+        let ticks = [0, 1, 2].flatMap { cell in [103 + 14 * cell, 109 + 14 * cell].map { BoundingBox(x: $0, y: 4 * 30, width: 2, height: 8) } }
+        for tick in ticks {
+            for y in tick.y..<tick.bottom { for x in tick.x..<tick.right { image[x, y] = cursor.contains(x: Double(x), y: Double(y)) ? 30 : 230 } }
+        }
+        var marks = Self.unread(ticks.filter { !cursor.contains(x: Double($0.x), y: Double($0.y)) } + [cursor], as: "oun")
+        marks.rows[0].cursors = [cursor]
+        #expect(OneGrid().joined([upper, marks]).count == 2, "the cursor's box is no mark")
+        #expect(OneGrid().joined([upper, marks.withGlyphsUnderCursors(in: image)]).count == 1)
+    }
+
     @Test("Without a panel, a `\"\"\"` found apart a row under a docstring whose rows stand mostly two apart joins it: one row placed off its line does not double the pitch")
     func quotesUnderRowsTwoApart() {
         let rows = [(0, "def formatweekheader(self):"), (2, "    Return a header for a week."), (4, "    s = sep.join(days)"),

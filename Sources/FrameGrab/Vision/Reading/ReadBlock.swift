@@ -32,6 +32,19 @@ struct ReadBlock {
 }
 
 extension ReadBlock {
+    /// The block with its rows' glyphs as drawn under the terminal's block cursors OCR's
+    /// pieces found (`BlockCursor.glyphs`): the joins measure a row's marks and cells without
+    /// the box (a `"""` under a cursor, found apart from its code, is marks alike).
+    func withGlyphsUnderCursors(in image: GrayImage) -> ReadBlock {
+        guard rows.contains(where: { !$0.cursors.isEmpty }) else { return self }
+        let picture = ReadRegion.picture(of: block, cursors: rows.flatMap(\.cursors), in: image)
+        var read = self
+        for index in rows.indices where !rows[index].cursors.isEmpty {
+            read.rows[index].glyphs = BlockCursor.glyphs(rows[index].glyphs, under: rows[index].cursors, picture: picture)
+        }
+        return read
+    }
+
     /// Blocks that are one text, as one block: the biggest one's measures (polarity, sizes,
     /// ground) stand for all, and rows go in from the left, so that a row's pieces keep their
     /// order (a gutter's number, then its code). Ink read twice (a row found in two blocks, in

@@ -34,24 +34,19 @@ struct ReadRegion {
     static let clearConfidence = 0.8
 
     /// The block as a region, with the picture it was read from where known; check `notText`
-    /// before it goes on. The terminal's block cursors OCR's pieces found are drawn back the
-    /// right way in the picture, and the rows' glyphs are those drawn under them: a pass that
-    /// looks at a cell's ink sees the character the cursor holds.
+    /// before it goes on.
     init(_ read: ReadBlock, image: GrayImage?) {
-        let block = read.block
-        let cursors = read.rows.flatMap(\.cursors)
-        let picture = image.map { image in
-            InkPicture(image: cursors.isEmpty ? image : BlockCursor.righted(image, cursors: cursors, ground: block.ground, fullInk: block.inkLevel),
-                       ground: block.ground, polarity: block.polarity, inkContrast: block.inkContrast,
-                       bounds: Self.inkBounds(of: block, in: image))
-        }
-        var rows = read.rows
-        if let picture, !cursors.isEmpty {
-            for index in rows.indices where !rows[index].cursors.isEmpty {
-                rows[index].glyphs = BlockCursor.glyphs(rows[index].glyphs, under: rows[index].cursors, picture: picture)
-            }
-        }
-        self.init(rows: rows, block: block, picture: picture)
+        self.init(rows: read.rows, block: read.block,
+                  picture: image.map { Self.picture(of: read.block, cursors: read.rows.flatMap(\.cursors), in: $0) })
+    }
+
+    /// The picture of `block` in `image`, with the terminal's block `cursors` OCR's pieces
+    /// found drawn back the right way, the character each held as strong as the text's ink: a
+    /// pass that looks at a cell's ink sees that character.
+    static func picture(of block: TextBlock, cursors: [BoundingBox], in image: GrayImage) -> InkPicture {
+        InkPicture(image: cursors.isEmpty ? image : BlockCursor.righted(image, cursors: cursors, ground: block.ground, fullInk: block.inkLevel),
+                   ground: block.ground, polarity: block.polarity, inkContrast: block.inkContrast,
+                   bounds: inkBounds(of: block, in: image))
     }
 
     /// Where a block's own ink can lie: its box and a pixel around it, and beside it as far as

@@ -165,7 +165,7 @@ extension Reading {
     /// written there.
     static func regions(from blocks: [ReadBlock], contentArea: BoundingBox, image: GrayImage? = nil,
                         trace: PassTrace? = nil) -> [Region] {
-        var blocks = blocks
+        var blocks = image.map { image in blocks.map { $0.withGlyphsUnderCursors(in: image) } } ?? blocks
         for join in blockJoins {
             let count = blocks.count
             blocks = join.joined(blocks)
