@@ -55,6 +55,50 @@ struct PunctuationShapes: CharacterPass {
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
+        // A row of dots alone that OCR read as letters (`na`, `a8` for `...`), or as another
+        // count of dots, is dots, one per cell.
+        for row in region.rows.indices {
+            let characters = region.rows[row].characters
+            guard let baseline = region.rows[row].baseline,
+                  let run = Self.dots(Self.glyphs(of: region.rows[row]), under: region.rows[row].pointers, baseline: baseline, grid: grid),
+                  characters.count != run.centers.count || characters.contains(where: { $0.value != "." })
+            else { continue }
+            region.rows[row].replaceRun(characters.indices, with: ".", at: run, grid: grid)
+        }
+    }
+
+    /// The cells of a row of dots alone, side by side (an `...` of Python's, a doctest's
+    /// continuation): each one small mark alike, no wider or taller than half the x-height nor
+    /// twice as long one way as the other, standing on the baseline. No letter or digit is a
+    /// lone dot there, nor two; a `,` reaches under the baseline, a `-` stands higher, a `_`
+    /// is a stroke. A cell between two of them that a mouse pointer in `pointers` covers is
+    /// one of them.
+    static func dots(_ glyphs: [BoundingBox], under pointers: [BoundingBox] = [], baseline: Double,
+                     grid: ReadRegion.Grid) -> RepeatedGlyphs.Run? {
+        let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell)
+        let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
+        func underPointer(_ column: Int) -> Bool { Self.isCovered(column, by: pointers, grid: grid) }
+        let height = { (cell: CharacterInk) in cell.bottom - cell.top }
+        guard cells.count >= 2, let first = cells.first,
+              zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
+              cells.allSatisfy({ cell in
+                  cell.parts == 1 && 2 * Double(max(cell.width, height(cell))) <= grid.xHeight
+                      && max(cell.width, height(cell)) <= 2 * min(cell.width, height(cell))
+                      && abs(cell.width - first.width) <= 1 && abs(height(cell) - height(first)) <= 1
+                      && abs(Double(cell.bottom) - baseline) <= max(1, grid.xHeight / 6)
+              })
+        else { return nil }
+        let centers = cells.indices.flatMap { index in
+            index > 0 && columns[index] - columns[index - 1] == 2 ? [cells[index].center - grid.cell, cells[index].center] : [cells[index].center]
+        }
+        return RepeatedGlyphs.Run(firstColumn: columns[0], centers: centers, top: cells.map(\.top).min() ?? 0,
+                                  bottom: cells.map(\.bottom).max() ?? 0)
+    }
+
+    /// Whether one of `pointers` covers the middle of `column`.
+    static func isCovered(_ column: Int, by pointers: [BoundingBox], grid: ReadRegion.Grid) -> Bool {
+        let center = grid.origin + Double(column) * grid.cell
+        return pointers.contains { Double($0.x) <= center && Double($0.right) >= center }
     }
 
     /// The quotes of a row: those the threshold's ticks show (`found`), or those gathered again
@@ -107,10 +151,7 @@ struct PunctuationShapes: CharacterPass {
         let cells = drawnAlike ? asRun : CharacterInk.joiningPieces(pieces, cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
-        func underPointer(_ column: Int) -> Bool {
-            let center = grid.origin + Double(column) * grid.cell
-            return pointers.contains { Double($0.x) <= center && Double($0.right) >= center }
-        }
+        func underPointer(_ column: Int) -> Bool { Self.isCovered(column, by: pointers, grid: grid) }
         // A cell a pointer covers holds what painting it out left of its ticks, in pieces.
         guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
               zip(cells, columns).allSatisfy({ cell, column in

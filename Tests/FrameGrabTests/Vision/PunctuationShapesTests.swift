@@ -59,6 +59,27 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.corrected(["a", "u"], inks: [Self.letter, foot], baseline: 100, xHeight: 10).last == .character("u"))
     }
 
+    @Test("A row of dots alone, one small mark alike a cell on the baseline, is dots whatever count of letters OCR read (`na` for `...`); a pointer's cell between two is one; commas, dashes, underscores, dots apart and a lone dot are not")
+    func dotsAlone() throws {
+        // DejaVu Sans Mono at 1080p: cells 12 px (column 0 centred at 62), baseline at 171,
+        // x-height 11, dots 4 px square.
+        let grid = ReadRegion.Grid(cell: 12, origin: 62, xHeight: 11)
+        let dots = [252, 264, 276].map { BoundingBox(x: $0, y: 167, width: 4, height: 4) }
+        let run = try #require(PunctuationShapes.dots(dots, baseline: 171, grid: grid))
+        #expect(run.centers.count == 3 && run.firstColumn == 16)
+        // The I-beam over the middle one, its blob left out: the cell it covers is a dot too.
+        let beam = BoundingBox(x: 263, y: 157, width: 7, height: 16)
+        #expect(PunctuationShapes.dots([dots[0], dots[2]], under: [beam], baseline: 171, grid: grid)?.centers.count == 3)
+        #expect(PunctuationShapes.dots([dots[0], dots[2]], baseline: 171, grid: grid) == nil, "two dots a cell apart")
+        #expect(PunctuationShapes.dots([dots[0]], baseline: 171, grid: grid) == nil, "a lone dot")
+        let commas = [252, 264].map { BoundingBox(x: $0, y: 167, width: 3, height: 7) }
+        #expect(PunctuationShapes.dots(commas, baseline: 171, grid: grid) == nil)
+        let dashes = [252, 264].map { BoundingBox(x: $0, y: 162, width: 4, height: 3) }
+        #expect(PunctuationShapes.dots(dashes, baseline: 171, grid: grid) == nil)
+        let underscores = [250, 262].map { BoundingBox(x: $0, y: 171, width: 10, height: 2) }
+        #expect(PunctuationShapes.dots(underscores, baseline: 171, grid: grid) == nil)
+    }
+
     /// `text` through `ClosingBrackets`, each `¶` in it a bracket stroke OCR read as `l`.
     private func closed(_ text: String) -> String {
         var region = PassTable.region(text.replacingOccurrences(of: "¶", with: "l"))
