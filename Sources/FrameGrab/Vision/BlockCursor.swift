@@ -33,7 +33,9 @@ struct BlockCursor: PicturePass {
         for box in distinct(cursors) {
             guard let inside = box.intersection(picture.bounds) else { continue }
             let fill = fill.map(Int.init) ?? Self.fill(of: inside, in: picture, ground: ground)
-            guard fill != ground else { continue }
+            // A box fainter than the faintest ink layout looks for is no cursor to draw back
+            // (its ground would come back as full ink).
+            guard abs(fill - ground) >= BackgroundMap.faintInkStep else { continue }
             for y in inside.y..<inside.bottom {
                 for x in inside.x..<inside.right {
                     // How far the pixel stands from the cursor's fill toward the ground: 0 on the
@@ -49,7 +51,8 @@ struct BlockCursor: PicturePass {
     /// The level of a cursor filling `box`: the one `solidFill` of its pixels stand at least as
     /// far from the ground as. A cursor in the colour of the text under it may be drawn in
     /// two levels (colour lifts the part the character leaves thin as a stroke, and not the
-    /// solid part), and is the fainter one all over; the character it holds takes the rest.
+    /// solid part), and is the fainter one all over where that part is more than 40% of the
+    /// box (under a `"` it is most of it); the character it holds takes the rest.
     static func fill(of box: BoundingBox, in picture: GrayImage, ground: Int) -> Int {
         let levels = (box.y..<box.bottom).flatMap { y in (box.x..<box.right).map { Int(picture[$0, y]) } }
             .sorted { abs($0 - ground) > abs($1 - ground) }

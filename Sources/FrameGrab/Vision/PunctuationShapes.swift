@@ -56,20 +56,23 @@ struct PunctuationShapes: CharacterPass {
             region.rows[row].replaceRun(characters.indices, with: quote, at: run, grid: grid)
         }
         // A row of dots alone that OCR read as letters (`na`, `a8` for `...`), or as another
-        // count of dots, is dots, one per cell.
+        // count of dots, is dots, one per cell; one it read nothing of, where three or more
+        // (two specks alike are too little to fill a row from).
         for row in region.rows.indices {
             let characters = region.rows[row].characters
             guard let baseline = region.rows[row].baseline,
                   let run = Self.dots(Self.glyphs(of: region.rows[row]), under: region.rows[row].pointers, baseline: baseline, grid: grid),
-                  characters.count != run.centers.count || characters.contains(where: { $0.value != "." })
+                  characters.count != run.centers.count || characters.contains(where: { $0.value != "." }),
+                  !characters.isEmpty || run.centers.count >= 3
             else { continue }
             region.rows[row].replaceRun(characters.indices, with: ".", at: run, grid: grid)
         }
     }
 
     /// The cells of a row of dots alone, side by side (an `...` of Python's, a doctest's
-    /// continuation): each one small mark alike, no wider or taller than half the x-height nor
-    /// twice as long one way as the other, standing on the baseline. No letter or digit is a
+    /// continuation): each one small mark alike, two pixels or more each way, no wider or
+    /// taller than half the x-height nor twice as long one way as the other, standing on the
+    /// baseline. No letter or digit is a
     /// lone dot there, nor two; a `,` reaches under the baseline, a `-` stands higher, a `_`
     /// is a stroke. A cell between two of them that a mouse pointer in `pointers` covers is
     /// one of them.
@@ -82,7 +85,7 @@ struct PunctuationShapes: CharacterPass {
         guard cells.count >= 2, let first = cells.first,
               zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
               cells.allSatisfy({ cell in
-                  cell.parts == 1 && 2 * Double(max(cell.width, height(cell))) <= grid.xHeight
+                  cell.parts == 1 && min(cell.width, height(cell)) >= 2 && 2 * Double(max(cell.width, height(cell))) <= grid.xHeight
                       && max(cell.width, height(cell)) <= 2 * min(cell.width, height(cell))
                       && abs(cell.width - first.width) <= 1 && abs(height(cell) - height(first)) <= 1
                       && abs(Double(cell.bottom) - baseline) <= max(1, grid.xHeight / 6)
@@ -121,7 +124,7 @@ struct PunctuationShapes: CharacterPass {
     }
 
     /// The glyphs of `row` a mark is told by: not the blobs of the mouse pointers over it (a
-    /// block cursor's cell holds its character already: `ReadRegion` drew the cursor back).
+    /// block cursor's cell holds its character already: `ReadBlock.withGlyphsUnderCursors`).
     static func glyphs(of row: ReadRow) -> [BoundingBox] {
         Self.glyphs(row.glyphs, without: row.pointers)
     }

@@ -65,6 +65,10 @@ struct BlockCursorTests {
         let righted = BlockCursor.righted(image, cursors: [cursor], ground: 235, fullInk: 0)
         #expect(righted[43, 8] == 0 && righted[49, 11] == 0, "the quote is ink as strong as the text")
         #expect(righted[41, 8] == 235 && righted[46, 3] == 235 && righted[46, 25] == 235, "the cursor is ground, top and foot")
+        // A box hardly off the ground is no cursor: its ground does not come back as ink.
+        var faint = GrayImage(width: 80, height: 34, filledWith: 235)
+        for y in cursor.y..<cursor.bottom { for x in cursor.x..<cursor.right { faint[x, y] = 225 } }
+        #expect(BlockCursor.righted(faint, cursors: [cursor], ground: 235, fullInk: 0) == faint)
     }
 
     @Test("A cursor on an underlined row (vim's cursorline) is painted out: the underline running into it is no part of its box")

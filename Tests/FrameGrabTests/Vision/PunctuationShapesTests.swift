@@ -72,6 +72,8 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.dots([dots[0], dots[2]], under: [beam], baseline: 171, grid: grid)?.centers.count == 3)
         #expect(PunctuationShapes.dots([dots[0], dots[2]], baseline: 171, grid: grid) == nil, "two dots a cell apart")
         #expect(PunctuationShapes.dots([dots[0]], baseline: 171, grid: grid) == nil, "a lone dot")
+        let specks = [252, 264, 276].map { BoundingBox(x: $0, y: 170, width: 1, height: 1) }
+        #expect(PunctuationShapes.dots(specks, baseline: 171, grid: grid) == nil, "specks a pixel wide")
         let commas = [252, 264].map { BoundingBox(x: $0, y: 167, width: 3, height: 7) }
         #expect(PunctuationShapes.dots(commas, baseline: 171, grid: grid) == nil)
         let dashes = [252, 264].map { BoundingBox(x: $0, y: 162, width: 4, height: 3) }
