@@ -233,6 +233,9 @@ struct PanelTests {
         marks.rows[0].cursors = [cursor]
         #expect(OneGrid().joined([upper, marks]).count == 2, "the cursor's box is no mark")
         #expect(OneGrid().joined([upper, marks.withGlyphsUnderCursors(in: image)]).count == 1)
+        // Read with the frame's picture, the rows are one region, the quotes' row in it.
+        let regions = Reading.regions(from: [upper, marks], contentArea: Self.frame, image: image)
+        #expect(regions.count == 1 && regions.first?.lines.count == 4, "\(regions.map(\.text))")
     }
 
     @Test("Without a panel, a `\"\"\"` found apart a row under a docstring whose rows stand mostly two apart joins it: one row placed off its line does not double the pitch")
