@@ -127,8 +127,8 @@ struct LineNumberGutter: CharacterPass {
     /// (a countdown 3, 2, 1 is no such gutter, nor 10, 11 misread as 1, 12). The cursor's row
     /// may lie just past the rows (the text split into regions at it) where every one of
     /// `rowCount` rows is numbered, blank ones too, as a gutter numbers them, and there are
-    /// more of them than a countdown of steps shows: their distances are all they tell. Of the numberings that count up, the one whose lines most often
-    /// count on by one.
+    /// more of them than a countdown of steps shows: their distances are all they tell. Of
+    /// the numberings that count up, the one whose lines most often count on by one.
     private static func numbering(of numbered: [(row: Int, value: Int)], rowCount: Int) -> Numbering? {
         func value(_ index: Int) -> Int? { numbered.indices.contains(index) ? numbered[index].value : nil }
         let cursors = numbered.indices.filter { index in

@@ -72,18 +72,14 @@ struct PunctuationShapes: CharacterPass {
     /// The cells of a row of dots alone, side by side (an `...` of Python's, a doctest's
     /// continuation): each one small mark alike, two pixels or more each way, no wider or
     /// taller than half the x-height nor twice as long one way as the other, standing on the
-    /// baseline. No letter or digit is a
-    /// lone dot there, nor two; a `,` reaches under the baseline, a `-` stands higher, a `_`
-    /// is a stroke. A cell between two of them that a mouse pointer in `pointers` covers is
-    /// one of them.
+    /// baseline. No letter or digit is a lone dot there, nor two; a `,` reaches under the
+    /// baseline, a `-` stands higher, a `_` is a stroke. A cell between two of them that a
+    /// mouse pointer in `pointers` covers is one of them.
     static func dots(_ glyphs: [BoundingBox], under pointers: [BoundingBox] = [], baseline: Double,
                      grid: ReadRegion.Grid) -> RepeatedGlyphs.Run? {
         let cells = CharacterInk.joiningPieces(CharacterInk.cells(in: glyphs), cell: grid.cell)
-        let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
-        func underPointer(_ column: Int) -> Bool { Self.isCovered(column, by: pointers, grid: grid) }
         let height = { (cell: CharacterInk) in cell.bottom - cell.top }
         guard cells.count >= 2, let first = cells.first,
-              zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
               cells.allSatisfy({ cell in
                   cell.parts == 1 && min(cell.width, height(cell)) >= 2 && 2 * Double(max(cell.width, height(cell))) <= grid.xHeight
                       && max(cell.width, height(cell)) <= 2 * min(cell.width, height(cell))
@@ -91,10 +87,20 @@ struct PunctuationShapes: CharacterPass {
                       && abs(Double(cell.bottom) - baseline) <= max(1, grid.xHeight / 6)
               })
         else { return nil }
+        return sideBySide(cells, under: pointers, grid: grid)
+    }
+
+    /// `cells` as one run side by side on the grid, a cell between two that one of
+    /// `pointers` covers (its ink painted out) counted in; nil where they are not.
+    static func sideBySide(_ cells: [CharacterInk], under pointers: [BoundingBox], grid: ReadRegion.Grid) -> RepeatedGlyphs.Run? {
+        let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
+        guard let first = columns.first,
+              zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && isCovered($1 + 1, by: pointers, grid: grid) })
+        else { return nil }
         let centers = cells.indices.flatMap { index in
             index > 0 && columns[index] - columns[index - 1] == 2 ? [cells[index].center - grid.cell, cells[index].center] : [cells[index].center]
         }
-        return RepeatedGlyphs.Run(firstColumn: columns[0], centers: centers, top: cells.map(\.top).min() ?? 0,
+        return RepeatedGlyphs.Run(firstColumn: first, centers: centers, top: cells.map(\.top).min() ?? 0,
                                   bottom: cells.map(\.bottom).max() ?? 0)
     }
 
@@ -156,7 +162,7 @@ struct PunctuationShapes: CharacterPass {
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
         func underPointer(_ column: Int) -> Bool { Self.isCovered(column, by: pointers, grid: grid) }
         // A cell a pointer covers holds what painting it out left of its ticks, in pieces.
-        guard !cells.isEmpty, zip(columns.dropFirst(), columns).allSatisfy({ $0 - $1 == 1 || $0 - $1 == 2 && underPointer($1 + 1) }),
+        guard let run = Self.sideBySide(cells, under: pointers, grid: grid),
               zip(cells, columns).allSatisfy({ cell, column in
                   (underPointer(column) || 10 * cell.tallestPart >= 7 * (cell.bottom - cell.top)) && cell.span(cell: grid.cell) == 1
                       && baseline - Double(cell.bottom) >= quoteFloor * grid.xHeight
@@ -187,11 +193,6 @@ struct PunctuationShapes: CharacterPass {
         } else {
             return nil
         }
-        let centers = cells.indices.flatMap { index in
-            index > 0 && columns[index] - columns[index - 1] == 2 ? [cells[index].center - grid.cell, cells[index].center] : [cells[index].center]
-        }
-        let run = RepeatedGlyphs.Run(firstColumn: columns[0], centers: centers, top: cells.map(\.top).min() ?? 0,
-                                     bottom: cells.map(\.bottom).max() ?? 0)
         // Two ticks joined are boxed as a caret up high is, and two apart as a caret whose pale
         // apex the threshold lost: a caret's strokes meet at an apex.
         if quote == "\"", let picture, RepeatedGlyphs.caret(run, baseline: baseline, grid: grid, picture: picture) != nil { return nil }
