@@ -31,7 +31,8 @@ struct PunctuationShapes: CharacterPass {
             let characters = region.rows[row].characters, pointers = region.rows[row].pointers
             guard let baseline = region.rows[row].baseline else { continue }
             func quotes(_ glyphs: [BoundingBox]) -> (RepeatedGlyphs.Run, Character)? {
-                Self.quotes(glyphs, under: pointers, baseline: baseline, grid: grid, picture: region.picture)
+                Self.quotes(glyphs, under: pointers, baseline: baseline, grid: grid, picture: region.picture,
+                            unread: characters.isEmpty)
             }
             // Ticks too faint for the threshold layout found the row with are gathered again
             // (with the pointers' blobs, left out again).
@@ -146,10 +147,13 @@ struct PunctuationShapes: CharacterPass {
     /// an `=` lie one over the other), or the two joined, as wide as a cell's two apart, a `"`
     /// (unless the `picture` shows carets, boxed alike); or
     /// each one tick, a stroke narrower than tall and than a third of the cell (a `^` and a
-    /// small `*` are wider), a `'`. A cell between two of them that a mouse pointer in
-    /// `pointers` covers (an I-beam over the middle quote, its blob left out) is one of them.
+    /// small `*` are wider), a `'`. In a row OCR read nothing of (`unread`), each one mark as
+    /// wide as it is tall, give or take a pixel, is a `"` too: two ticks run together in small
+    /// type, as `corrected` takes one read as a letter. A cell between two of them that a mouse
+    /// pointer in `pointers` covers (an I-beam over the middle quote, its blob left out) is one
+    /// of them.
     static func quotes(_ glyphs: [BoundingBox], under pointers: [BoundingBox] = [], baseline: Double,
-                       grid: ReadRegion.Grid, picture: InkPicture? = nil) -> (RepeatedGlyphs.Run, Character)? {
+                       grid: ReadRegion.Grid, picture: InkPicture? = nil, unread: Bool = false) -> (RepeatedGlyphs.Run, Character)? {
         // In a run of two or more cells drawn alike, a quote's ticks may fill all but a pixel of
         // its cell (Go Mono's at 9 px: two of 3, a pixel apart); one cell alone shows no run (a
         // small `*` in pieces).
@@ -159,6 +163,9 @@ struct PunctuationShapes: CharacterPass {
         let drawnAlike = asRun.count >= 2 && asRun.allSatisfy { $0.parts <= 2 && abs($0.width - asRun[0].width) <= 1 }
         let cells = drawnAlike ? asRun : CharacterInk.joiningPieces(pieces, cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
+        func isRunTogether(_ cell: CharacterInk) -> Bool {
+            cell.parts == 1 && cell.width >= 3 && cell.width + 1 >= cell.bottom - cell.top && cell.width <= cell.bottom - cell.top + 1
+        }
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
         func underPointer(_ column: Int) -> Bool { Self.isCovered(column, by: pointers, grid: grid) }
         // A cell a pointer covers holds what painting it out left of its ticks, in pieces.
@@ -190,6 +197,11 @@ struct PunctuationShapes: CharacterPass {
             quote = "\""
         } else if !shown.isEmpty, shown.allSatisfy(isTick) {
             quote = "'"
+        } else if unread, !shown.isEmpty, shown.allSatisfy(isRunTogether) {
+            // (M PLUS 1 Code at 720p draws each `"` as one square of 4 pixels, no valley: the
+            // threshold tells it from a small `*` by nothing, and OCR's reading, where it has one,
+            // stands.)
+            quote = "\""
         } else {
             return nil
         }

@@ -195,6 +195,24 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes(single, baseline: 112, grid: grid).map { [$0.0.centers.count: $0.1] } == [3: "'"])
     }
 
+    @Test("In a row OCR read nothing of, marks up high each one square of ink (a `\"`'s ticks run together, M PLUS 1 Code at 720p) are `\"`; where OCR read something, or the marks are ticks, they are not")
+    func quotesRunTogetherUnread() throws {
+        // Cells 6 px from x = 33, baseline at 170, x-height 7: each `"` one blob 4 px square (one 3 wide).
+        let grid = ReadRegion.Grid(cell: 6, origin: 34.5, xHeight: 7)
+        let squares = [BoundingBox(x: 33, y: 161, width: 3, height: 4), BoundingBox(x: 39, y: 161, width: 4, height: 4),
+                       BoundingBox(x: 45, y: 161, width: 4, height: 4)]
+        #expect(PunctuationShapes.quotes(squares, baseline: 170, grid: grid) == nil)
+        let (run, quote) = try #require(PunctuationShapes.quotes(squares, baseline: 170, grid: grid, unread: true))
+        #expect(run.centers.count == 3 && run.firstColumn == 0 && quote == "\"")
+        // Ticks a stroke wide are `'`; marks twice as wide as tall, or lower down, are neither.
+        let ticks = squares.map { BoundingBox(x: $0.x + 1, y: 161, width: 2, height: 4) }
+        #expect(PunctuationShapes.quotes(ticks, baseline: 170, grid: grid, unread: true)?.1 == "'")
+        let wide = squares.map { BoundingBox(x: $0.x, y: 163, width: 5, height: 2) }
+        #expect(PunctuationShapes.quotes(wide, baseline: 170, grid: grid, unread: true) == nil)
+        let low = squares.map { BoundingBox(x: $0.x, y: 164, width: 4, height: 4) }
+        #expect(PunctuationShapes.quotes(low, baseline: 170, grid: grid, unread: true) == nil)
+    }
+
     @Test("A row of quotes alone, high above its baseline, is quotes one per cell, `\"` for two ticks and `'` for one; letters on the baseline, `=` and `^` are not")
     func quotesAlone() throws {
         // Cells 10 px wide from x = 20, baseline at 40, x-height 10: each `"` two ticks 2 px
