@@ -5,7 +5,16 @@
 /// leaves paper where the cursor stood over a space.
 struct BlockCursor: PicturePass {
     func prepare(_ picture: inout PiecePicture) {
-        let cursors = Self.cursors(in: picture.image, xHeight: picture.block.xHeight, tallGlyphs: picture.block.glyphHeight)
+        // The block's tall glyphs, that a cursor stands past, measured without the boxes that
+        // may be cursors: in a block of two rows, the one holding the cursor makes its box the
+        // block's tall glyph (a docstring's `"""` under its cursor, after its first line). Only
+        // where its rows give the block's measure again (a slide turned straight for reading
+        // keeps its glyphs as found).
+        let block = picture.block, xHeight = picture.block.xHeight
+        let boxes = Self.cursors(in: picture.image, xHeight: xHeight)
+        let remeasured = block.glyphHeight(without: []) == block.glyphHeight
+        let cursors = boxes.isEmpty ? [] : Self.cursors(in: picture.image, xHeight: xHeight,
+                                                        tallGlyphs: remeasured ? block.glyphHeight(without: boxes.map(picture.inFrame)) : block.glyphHeight)
         picture.image = Self.righted(picture.image, cursors: cursors, ground: 255, fill: 0, fullInk: 0)
         picture.cursors += cursors.map(picture.inFrame)
     }

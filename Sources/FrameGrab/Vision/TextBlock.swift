@@ -32,6 +32,18 @@ extension TextBlock {
         UInt8(clamping: polarity == .darkOnLight ? Int(ground) - inkContrast : Int(ground) + inkContrast)
     }
 
+    /// `glyphHeight` measured as the assembler measures it (the median of its rows' tall
+    /// glyphs, the one a quarter of each row's glyphs are taller than or as tall as), without
+    /// the glyphs mostly inside `boxes`. Rows left with no glyph as tall as the x-height show no
+    /// letter's size (a row of marks), and count only where no row does.
+    func glyphHeight(without boxes: [BoundingBox]) -> Int {
+        let rows = lines.map { row in
+            row.glyphs.filter { glyph in !boxes.contains { 2 * ($0.intersection(glyph)?.area ?? 0) > glyph.area } }.map(\.height).sorted()
+        }.filter { !$0.isEmpty }
+        let letters = rows.filter { $0.contains { $0 >= xHeight } }
+        return (letters.isEmpty ? rows : letters).map { $0[$0.count * 3 / 4] }.median ?? glyphHeight
+    }
+
     /// The same block in a picture whose origin is (`dx`, `dy`) further on.
     func shifted(by dx: Int, _ dy: Int) -> TextBlock {
         func move(_ box: BoundingBox) -> BoundingBox { BoundingBox(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height) }

@@ -123,6 +123,29 @@ struct BlockCursorTests {
         #expect(righted[95, 14] == 255, "the cursor is gone")
     }
 
+    @Test("In a block of two rows, the second a `\"\"\"` under its cursor, the cursor is measured against the letters' height, not its own (which the block's tall glyphs took)")
+    func cursorInATwoRowBlock() {
+        // Noto Mono at 720p: x-height 7, letters 10 tall; the cursor 8 by 17 after two quotes.
+        let cursor = BoundingBox(x: 90, y: 6, width: 8, height: 17)
+        let quotes = [BoundingBox(x: 74, y: 8, width: 4, height: 4), BoundingBox(x: 82, y: 8, width: 4, height: 4)]
+        let image = BlockCursorTests.picture([cursor] + quotes)
+        // The block in the frame, the piece at (40, 10): the letters' row above, the cursor's below.
+        let inFrame = { (box: BoundingBox) in BoundingBox(x: box.x + 40, y: box.y + 10, width: box.width, height: box.height) }
+        let letters = TextBlock.Row(box: BoundingBox(x: 100, y: 0, width: 60, height: 10),
+                                    glyphs: (0..<6).map { BoundingBox(x: 100 + 10 * $0, y: $0 % 2 == 0 ? 3 : 0, width: 7, height: $0 % 2 == 0 ? 7 : 10) })
+        let cursorRow = TextBlock.Row(box: inFrame(quotes[0].union(cursor)), glyphs: (quotes + [cursor]).map(inFrame))
+        let block = TextBlock(box: letters.box.union(cursorRow.box), polarity: .darkOnLight, lines: [letters, cursorRow],
+                              glyphHeight: 17, xHeight: 7)
+        #expect(block.glyphHeight(without: []) == block.glyphHeight)
+        #expect(block.glyphHeight(without: [inFrame(cursor)]) == 10)
+        var piece = PassTableTests.piece(image, block: block)
+        BlockCursor().prepare(&piece)
+        #expect(piece.cursors == [inFrame(cursor)])
+        #expect(piece.image[94, 14] == 255 && piece.image[75, 9] == 0, "the cursor is drawn back, the quotes stay")
+        // Measured against the cursor's own height, it is no cursor.
+        #expect(BlockCursor.cursors(in: image, xHeight: 7, tallGlyphs: 17).isEmpty)
+    }
+
     @Test("Under a cursor drawn back in the frame, a row's glyphs are its character and the glyphs beside it, cut from the blob the cursor joined them into; the underline running through them is none")
     func glyphsUnderACursor() {
         // Light ink (200) on 30: `#` one a cell of 12 from x = 0, rows 9 to 22; the cursor
