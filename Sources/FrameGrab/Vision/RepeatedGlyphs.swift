@@ -241,27 +241,18 @@ struct RepeatedGlyphs: CharacterPass {
         // the block whose cells are drawn like its own.
         // A row that is such a run alone (a `###` closing a comment's header, with no longer run
         // on the screen to learn from) is the symbol the block's cells drawn like each of its
-        // cells were surely read as, when they all tell one; or else, its cells drawn alike, the
-        // symbol every cell's shape is where no letter has it (a caret, a `#` or `=`, an
-        // asterisk: Agave's `***` at 720p read as `kek`).
+        // cells were surely read as, when they all tell one; or else (its cells boxed alike) the
+        // symbol most cells' shape is where no letter has it, as in a long run (a caret, a `#`
+        // or `=`, an asterisk: Agave's `***` at 720p read as `kek`, one star a pixel off).
         func toldAlone(_ run: Run, row: Int) -> Character? {
             guard run.centers.count >= 2, let baseline = region.rows[row].baseline else { return nil }
             let others = outsideRuns.filter { $0.row != row }
             let told = run.centers.map { Self.vote(of: Self.near(samples($0, baseline), among: others)) }
             if let symbol = told[0], Self.symbols.contains(symbol), told.allSatisfy({ $0 == symbol }) { return symbol }
             let whole = run.whole(grid: grid, picture: picture)
-            func everyCell(_ shape: (Run) -> Character?) -> Character? {
-                let shapes = whole.centers.map { center in
-                    var cell = whole
-                    cell.centers = [center]
-                    return shape(cell)
-                }
-                return shapes.allSatisfy { $0 != nil && $0 == shapes[0] } ? shapes[0] : nil
-            }
-            return everyCell { Self.caret($0, baseline: baseline, grid: grid, picture: picture) }
-                ?? everyCell { Self.hash($0, grid: grid, picture: picture) }
-                ?? everyCell { Self.equals($0, baseline: baseline, grid: grid, picture: picture) }
-                ?? everyCell { Self.asterisk($0, baseline: baseline, grid: grid, picture: picture) }
+            return Self.caret(whole, baseline: baseline, grid: grid, picture: picture)
+                ?? Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
+                ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
         }
         for index in region.rows.indices {
             let row = region.rows[index]
