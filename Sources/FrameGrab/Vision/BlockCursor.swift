@@ -8,13 +8,13 @@ struct BlockCursor: PicturePass {
         // The block's tall glyphs, that a cursor stands past, measured without the boxes that
         // may be cursors: in a block of two rows, the one holding the cursor makes its box the
         // block's tall glyph (a docstring's `"""` under its cursor, after its first line). Only
-        // where its rows give the block's measure again (a slide turned straight for reading
-        // keeps its glyphs as found).
+        // where its rows give the block's measure again: one measured before its rows were
+        // merged, or borrowed from the text beside it, keeps it.
         let block = picture.block, xHeight = picture.block.xHeight
         let boxes = Self.cursors(in: picture.image, xHeight: xHeight)
-        let remeasured = block.glyphHeight(without: []) == block.glyphHeight
-        let cursors = boxes.isEmpty ? [] : Self.cursors(in: picture.image, xHeight: xHeight,
-                                                        tallGlyphs: remeasured ? block.glyphHeight(without: boxes.map(picture.inFrame)) : block.glyphHeight)
+        let tallGlyphs = boxes.isEmpty || block.glyphHeight(without: []) != block.glyphHeight
+            ? block.glyphHeight : block.glyphHeight(without: boxes.map(picture.inFrame))
+        let cursors = boxes.filter { Self.standsPastTallGlyphs($0, xHeight: xHeight, tallGlyphs: tallGlyphs) }
         picture.image = Self.righted(picture.image, cursors: cursors, ground: 255, fill: 0, fullInk: 0)
         picture.cursors += cursors.map(picture.inFrame)
     }
@@ -147,12 +147,18 @@ struct BlockCursor: PicturePass {
             // x-height (it spans ascenders and descenders; a small bold `R` or `g` is solid
             // too); as wide as a cell rather than a stroke (`l`, `|`), solid along its top and
             // sides, and filled.
-            Double(box.height) >= max(1.5 * Double(xHeight), Double(tallGlyphs) + Double(xHeight) / 2)
+            standsPastTallGlyphs(box, xHeight: xHeight, tallGlyphs: tallGlyphs)
                 && Double(box.width) >= 0.6 * Double(xHeight)
                 && box.width <= box.height && isFramed(box, in: picture)
                 && Double(inked(box, in: picture)) >= solidFill * Double(box.area)
                 && standsAlone(box, in: picture)
         }
+    }
+
+    /// Whether `box` is as tall as a line: past lower-case letters, and past the tall ones by
+    /// half an x-height.
+    static func standsPastTallGlyphs(_ box: BoundingBox, xHeight: Int, tallGlyphs: Int) -> Bool {
+        Double(box.height) >= max(1.5 * Double(xHeight), Double(tallGlyphs) + Double(xHeight) / 2)
     }
 
     /// How many of the pixels in `box` are ink.

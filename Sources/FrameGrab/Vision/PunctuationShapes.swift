@@ -30,17 +30,17 @@ struct PunctuationShapes: CharacterPass {
         for row in region.rows.indices {
             let characters = region.rows[row].characters, pointers = region.rows[row].pointers
             guard let baseline = region.rows[row].baseline else { continue }
-            func quotes(_ glyphs: [BoundingBox]) -> (RepeatedGlyphs.Run, Character)? {
-                Self.quotes(glyphs, under: pointers, baseline: baseline, grid: grid, picture: region.picture,
-                            unread: characters.isEmpty)
+            func quotes(_ glyphs: [BoundingBox], unread: Bool = false) -> (RepeatedGlyphs.Run, Character)? {
+                Self.quotes(glyphs, under: pointers, baseline: baseline, grid: grid, picture: region.picture, unread: unread)
             }
             // Ticks too faint for the threshold layout found the row with are gathered again
-            // (with the pointers' blobs, left out again).
+            // (with the pointers' blobs, left out again; their pale edges fatten a tick, so ticks
+            // run together are told there only where the threshold's ink found no quote).
             let glyphs = Self.glyphs(of: region.rows[row]).filter { !Self.isUnderline($0, baseline: baseline, grid: grid) }
-            let found = quotes(glyphs)
+            let found = quotes(glyphs, unread: characters.isEmpty)
             let gathered = found == nil || found?.1 == "'" ? region.picture.flatMap { picture in
                 Self.faintTicks(of: glyphs, baseline: baseline, grid: grid, picture: picture)
-                    .flatMap { quotes(Self.glyphs($0, without: pointers)) }
+                    .flatMap { quotes(Self.glyphs($0, without: pointers), unread: characters.isEmpty && found == nil) }
             } : nil
             guard let (run, ticks) = Self.quotes(found: found, gathered: gathered) else { continue }
             // In type so small that the threshold took a `"`'s two ticks for one, OCR, reading the
@@ -147,9 +147,10 @@ struct PunctuationShapes: CharacterPass {
     /// an `=` lie one over the other), or the two joined, as wide as a cell's two apart, a `"`
     /// (unless the `picture` shows carets, boxed alike); or
     /// each one tick, a stroke narrower than tall and than a third of the cell (a `^` and a
-    /// small `*` are wider), a `'`. In a row OCR read nothing of (`unread`), each one mark as
-    /// wide as it is tall, give or take a pixel, is a `"` too: two ticks run together in small
-    /// type, as `corrected` takes one read as a letter. A cell between two of them that a mouse
+    /// small `*` are wider), a `'`. In a row OCR read nothing of (`unread`), marks most of
+    /// them two ticks run together (`isRunTogether`, as `corrected` takes one read as a
+    /// letter), the rest boxed within a pixel of them, taller than a backtick (half the
+    /// x-height or so), are `"` too. A cell between two of them that a mouse
     /// pointer in `pointers` covers (an I-beam over the middle quote, its blob left out) is one
     /// of them.
     static func quotes(_ glyphs: [BoundingBox], under pointers: [BoundingBox] = [], baseline: Double,
@@ -163,9 +164,6 @@ struct PunctuationShapes: CharacterPass {
         let drawnAlike = asRun.count >= 2 && asRun.allSatisfy { $0.parts <= 2 && abs($0.width - asRun[0].width) <= 1 }
         let cells = drawnAlike ? asRun : CharacterInk.joiningPieces(pieces, cell: grid.cell)
         let columns = cells.map { Int((($0.center - grid.origin) / grid.cell).rounded()) }
-        func isRunTogether(_ cell: CharacterInk) -> Bool {
-            cell.parts == 1 && cell.width >= 3 && cell.width + 1 >= cell.bottom - cell.top && cell.width <= cell.bottom - cell.top + 1
-        }
         func isTick(_ cell: CharacterInk) -> Bool { cell.parts == 1 && cell.width < cell.bottom - cell.top && Double(cell.width) <= grid.cell / 3 }
         func underPointer(_ column: Int) -> Bool { Self.isCovered(column, by: pointers, grid: grid) }
         // A cell a pointer covers holds what painting it out left of its ticks, in pieces.
@@ -197,7 +195,9 @@ struct PunctuationShapes: CharacterPass {
             quote = "\""
         } else if !shown.isEmpty, shown.allSatisfy(isTick) {
             quote = "'"
-        } else if unread, !shown.isEmpty, shown.allSatisfy(isRunTogether) {
+        } else if unread, let square = shown.first(where: Self.isRunTogether),
+                  2 * shown.filter(Self.isRunTogether).count > shown.count, Double(square.bottom - square.top) > 0.45 * grid.xHeight,
+                  shown.allSatisfy({ $0.parts == 1 && abs($0.width - square.width) <= 1 && abs($0.bottom - $0.top - (square.bottom - square.top)) <= 1 }) {
             // (M PLUS 1 Code at 720p draws each `"` as one square of 4 pixels, no valley: the
             // threshold tells it from a small `*` by nothing, and OCR's reading, where it has one,
             // stands.)
@@ -244,6 +244,12 @@ struct PunctuationShapes: CharacterPass {
               let right = columns[middle...].indices.max(by: { columns[$0] < columns[$1] }), right - left >= 2,
               let valley = columns[(left + 1)..<right].min() else { return false }
         return 2 * valley <= min(columns[left], columns[right])
+    }
+
+    /// Whether a mark up high is a `"`'s two ticks run together (small type): one part as wide
+    /// as it is tall, or a pixel wider, 3 pixels or more.
+    static func isRunTogether(_ ink: CharacterInk) -> Bool {
+        ink.parts == 1 && ink.width >= max(3, ink.bottom - ink.top) && ink.width <= ink.bottom - ink.top + 1
     }
 
     /// What a character is once its ink has been looked at.
@@ -304,8 +310,7 @@ struct PunctuationShapes: CharacterPass {
         // take a pixel, is two ticks run together (a `"` in small type).
         if character.isLetter || character.isNumber, ink.parts <= 2, baseline - Double(ink.bottom) >= 0.6 * xHeight,
            ink.parts == 1 || 10 * ink.tallestPart >= 7 * (ink.bottom - ink.top) {
-            let runTogether = ink.parts == 1 && ink.width >= max(3, ink.bottom - ink.top) && ink.width <= ink.bottom - ink.top + 1
-            return .character(ink.parts == 2 || runTogether ? "\"" : "'")
+            return .character(ink.parts == 2 || Self.isRunTogether(ink) ? "\"" : "'")
         }
         // Nor is any drawn lower than half the x-height: in a row of such marks alone, one read
         // as a letter (`...` read as `eee`) is the flat mark its place tells.

@@ -4,7 +4,8 @@
 /// the first, the blob is one character repeated, one per cell, and which one OCR's own
 /// symbols inside it tell, or else the block's cells read as a symbol and drawn like it, or
 /// the shape of a `^`, a `~`, a `#`, a `*` or a slash. A run too short to tell by itself (the
-/// `***` closing each side of a boxed comment) is the symbol of a longer one drawn like it.
+/// `***` closing each side of a boxed comment) is the symbol of a longer one drawn like it;
+/// one alone on its row, the symbol the block's cells drawn like it tell, or its shape.
 struct RepeatedGlyphs: CharacterPass {
     static let symbols: Set<Character> = ["#", "=", "-", "*", "~", "^", "/", "\\", "+", ".", "_", "<", ">", "|"]
     /// The symbols drawn as flat bars.

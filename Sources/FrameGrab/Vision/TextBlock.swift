@@ -32,7 +32,7 @@ extension TextBlock {
         UInt8(clamping: polarity == .darkOnLight ? Int(ground) - inkContrast : Int(ground) + inkContrast)
     }
 
-    /// `glyphHeight` measured as the assembler measures it (the median of its rows' tall
+    /// `glyphHeight` measured much as the assembler measures it (the median of its rows' tall
     /// glyphs, the one a quarter of each row's glyphs are taller than or as tall as), without
     /// the glyphs mostly inside `boxes`. Rows left with no glyph as tall as the x-height show no
     /// letter's size (a row of marks), and count only where no row does.

@@ -211,6 +211,11 @@ struct PunctuationShapesTests {
         #expect(PunctuationShapes.quotes(wide, baseline: 170, grid: grid, unread: true) == nil)
         let low = squares.map { BoundingBox(x: $0.x, y: 164, width: 4, height: 4) }
         #expect(PunctuationShapes.quotes(low, baseline: 170, grid: grid, unread: true) == nil)
+        // Thick ticks, narrower than tall, and backticks no taller than half the x-height are not.
+        let thick = squares.map { BoundingBox(x: $0.x, y: 161, width: 3, height: 4) }
+        #expect(PunctuationShapes.quotes(thick, baseline: 170, grid: grid, unread: true) == nil)
+        let backticks = squares.map { BoundingBox(x: $0.x, y: 161, width: 3, height: 3) }
+        #expect(PunctuationShapes.quotes(backticks, baseline: 170, grid: grid, unread: true) == nil)
     }
 
     @Test("A row of quotes alone, high above its baseline, is quotes one per cell, `\"` for two ticks and `'` for one; letters on the baseline, `=` and `^` are not")
