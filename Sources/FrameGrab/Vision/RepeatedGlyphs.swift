@@ -208,9 +208,7 @@ struct RepeatedGlyphs: CharacterPass {
             let readBar = read.map { Self.bars.contains($0) || $0 == "." } == true
             // The glyphs whole: ink the finder took for a rule may be only their bars.
             let whole = run.run.whole(grid: grid, picture: picture)
-            func strokes() -> Character? {
-                Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
-            }
+            func strokes() -> Character? { Self.barred(whole, baseline: baseline, grid: grid, picture: picture) }
             func shape() -> Character? {
                 guard !near.contains(where: { $0.character.isLetter || $0.character.isNumber }) || readBar else {
                     return strokes() ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
@@ -252,7 +250,7 @@ struct RepeatedGlyphs: CharacterPass {
             if let symbol = told[0], Self.symbols.contains(symbol), told.allSatisfy({ $0 == symbol }) { return symbol }
             let whole = run.whole(grid: grid, picture: picture)
             return Self.caret(whole, baseline: baseline, grid: grid, picture: picture)
-                ?? Self.hash(whole, grid: grid, picture: picture) ?? Self.equals(whole, baseline: baseline, grid: grid, picture: picture)
+                ?? Self.barred(whole, baseline: baseline, grid: grid, picture: picture)
                 ?? Self.asterisk(whole, baseline: baseline, grid: grid, picture: picture)
         }
         for index in region.rows.indices {
@@ -456,6 +454,11 @@ struct RepeatedGlyphs: CharacterPass {
             return high - low >= max(0.5, Double(strokeHeight - 1) / 3)
         }
         return 2 * run.centers.filter(waves).count > run.centers.count ? "~" : nil
+    }
+
+    /// `#` or `=`: two bars crossed by two stems, or two bars alone (`hash`, `equals`).
+    static func barred(_ run: Run, baseline: Double, grid: ReadRegion.Grid, picture: InkPicture) -> Character? {
+        hash(run, grid: grid, picture: picture) ?? equals(run, baseline: baseline, grid: grid, picture: picture)
     }
 
     /// `#` when most of the run's cells are drawn as two bars crossed by two stems: two bands
